@@ -1,0 +1,85 @@
+package io.latencylab.meals.soap;
+
+import java.util.List;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.oxm.jaxb.Jaxb2Marshaller;
+import org.springframework.ws.config.annotation.WsConfigurer;
+import org.springframework.ws.server.EndpointInterceptor;
+import org.springframework.ws.soap.saaj.SaajSoapMessageFactory;
+import org.springframework.ws.wsdl.wsdl11.DefaultWsdl11Definition;
+import org.springframework.xml.xsd.SimpleXsdSchema;
+import org.springframework.xml.xsd.XsdSchema;
+
+/** Spring-WS set-up: the WSDL made from meals.xsd, schema validation, and faults for every failure. */
+@Configuration(proxyBeanMethods = false)
+class WebServiceConfiguration {
+
+	@Bean
+	XsdSchema mealsSchema() {
+		return new SimpleXsdSchema(new ClassPathResource("meals.xsd"));
+	}
+
+	/** Served at /ws/meals.wsdl (the bean name), with port type MealsPort bound to /ws. */
+	@Bean(name = "meals")
+	DefaultWsdl11Definition mealsWsdl(XsdSchema mealsSchema) {
+		DefaultWsdl11Definition wsdl = new DefaultWsdl11Definition();
+		wsdl.setPortTypeName("MealsPort");
+		wsdl.setServiceName("MealsService");
+		wsdl.setLocationUri("/ws");
+		wsdl.setTargetNamespace(MealsEndpoint.NAMESPACE);
+		wsdl.setSchema(mealsSchema);
+		return wsdl;
+	}
+
+	@Bean
+	Jaxb2Marshaller mealsMarshaller() {
+		Jaxb2Marshaller marshaller = new Jaxb2Marshaller();
+		marshaller.setContextPath("io.latencylab.meals.soap.contract");
+		return marshaller;
+	}
+
+	@Bean
+	MealsFaults mealsFaults(Jaxb2Marshaller mealsMarshaller) {
+		return new MealsFaults(mealsMarshaller);
+	}
+
+	@Bean
+	MealsFaultResolver mealsFaultResolver(MealsFaults mealsFaults) {
+		return new MealsFaultResolver(mealsFaults);
+	}
+
+	@Bean
+	UnknownOperationEndpointMapping unknownOperationEndpointMapping() {
+		return new UnknownOperationEndpointMapping();
+	}
+
+	/** MessageDispatcherServlet picks up the adapter by this bean name. */
+	@Bean(name = "messageReceiverHandlerAdapter")
+	MalformedXmlFaultAdapter messageReceiverHandlerAdapter(MealsFaults mealsFaults) throws Exception {
+		SaajSoapMessageFactory messageFactory = new SaajSoapMessageFactory();
+		messageFactory.afterPropertiesSet();
+		MalformedXmlFaultAdapter adapter = new MalformedXmlFaultAdapter(mealsFaults);
+		adapter.setMessageFactory(messageFactory);
+		return adapter;
+	}
+
+	/** Every request is validated against meals.xsd before it reaches an endpoint. */
+	@Bean
+	WsConfigurer schemaValidation(MealsFaults mealsFaults, XsdSchema mealsSchema) throws Exception {
+		MealsValidatingInterceptor validating = new MealsValidatingInterceptor(mealsFaults);
+		validating.setXsdSchema(mealsSchema);
+		validating.setValidateRequest(true);
+		validating.setValidateResponse(false);
+		validating.afterPropertiesSet();
+		return new WsConfigurer() {
+			@Override
+			public void addInterceptors(List<EndpointInterceptor> interceptors) {
+				interceptors.add(validating);
+			}
+		};
+	}
+
+}

@@ -1,0 +1,226 @@
+package io.latencylab.meals.soap;
+
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+import io.latencylab.meals.MealsSeed;
+import io.latencylab.meals.soap.contract.AddMealRequest;
+import io.latencylab.meals.soap.contract.AddMealResponse;
+import io.latencylab.meals.soap.contract.AddOrderRequest;
+import io.latencylab.meals.soap.contract.AddOrderResponse;
+import io.latencylab.meals.soap.contract.DeleteMealRequest;
+import io.latencylab.meals.soap.contract.GetCheapestMealRequest;
+import io.latencylab.meals.soap.contract.GetCheapestMealResponse;
+import io.latencylab.meals.soap.contract.GetLargestMealRequest;
+import io.latencylab.meals.soap.contract.GetLargestMealResponse;
+import io.latencylab.meals.soap.contract.GetMealByIdRequest;
+import io.latencylab.meals.soap.contract.GetMealByIdResponse;
+import io.latencylab.meals.soap.contract.GetMealRequest;
+import io.latencylab.meals.soap.contract.GetMealResponse;
+import io.latencylab.meals.soap.contract.GetMealsRequest;
+import io.latencylab.meals.soap.contract.GetMealsResponse;
+import io.latencylab.meals.soap.contract.GetOrderRequest;
+import io.latencylab.meals.soap.contract.GetOrderResponse;
+import io.latencylab.meals.soap.contract.MealInput;
+import io.latencylab.meals.soap.contract.Mealtype;
+import io.latencylab.meals.soap.contract.OrderLine;
+import io.latencylab.meals.soap.contract.UpdateMealRequest;
+import io.latencylab.meals.soap.contract.UpdateMealResponse;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.oxm.jaxb.Jaxb2Marshaller;
+import org.springframework.ws.client.core.WebServiceTemplate;
+import org.springframework.ws.soap.client.SoapFaultClientException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/** The service on a random port, called by a Spring-WS client over real HTTP. */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+class MealsSoapServiceTests {
+
+	@LocalServerPort
+	int port;
+
+	private WebServiceTemplate client;
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	@BeforeEach
+	void createClient() throws Exception {
+		Jaxb2Marshaller marshaller = new Jaxb2Marshaller();
+		marshaller.setContextPath("io.latencylab.meals.soap.contract");
+		marshaller.afterPropertiesSet();
+		this.client = new WebServiceTemplate(marshaller);
+		this.client.setDefaultUri("http://localhost:" + this.port + "/ws");
+	}
+
+	@SuppressWarnings("unchecked")
+	private <T> T call(Object request) {
+		return (T) this.client.marshalSendAndReceive(request);
+	}
+
+	private static MealInput input(String name, int kcal, String price, Mealtype type) {
+		MealInput input = new MealInput();
+		input.setName(name);
+		input.setKcal(kcal);
+		input.setPrice(new BigDecimal(price));
+		input.setDescription(name + ", freshly made");
+		input.setMealtype(type);
+		return input;
+	}
+
+	@Test
+	void getsTheStudysMealsByNameAndById() {
+		GetMealRequest byName = new GetMealRequest();
+		byName.setName("Portobello");
+		GetMealResponse portobello = call(byName);
+		assertThat(portobello.getMeal().getId()).isEqualTo(MealsSeed.PORTOBELLO_ID.toString());
+		assertThat(portobello.getMeal().getKcal()).isEqualTo(637);
+		assertThat(portobello.getMeal().getMealtype()).isEqualTo(Mealtype.VEGAN);
+
+		GetMealByIdRequest byId = new GetMealByIdRequest();
+		byId.setId(MealsSeed.STEAK_ID.toString());
+		GetMealByIdResponse steak = call(byId);
+		assertThat(steak.getMeal().getName()).isEqualTo("Steak");
+		assertThat(steak.getMeal().getPrice()).isEqualByComparingTo("10.0");
+	}
+
+	@Test
+	void cheapestAndLargest() {
+		GetCheapestMealResponse cheapest = call(new GetCheapestMealRequest());
+		GetLargestMealResponse largest = call(new GetLargestMealRequest());
+		assertThat(cheapest.getMeal().getName()).isEqualTo("Fish and Chips");
+		assertThat(largest.getMeal().getName()).isEqualTo("Steak");
+	}
+
+	@Test
+	void listsMealsInPages() {
+		GetMealsRequest request = new GetMealsRequest();
+		request.setSize(2);
+		GetMealsResponse first = call(request);
+		assertThat(first.getMeal()).hasSize(2);
+		assertThat(first.getTotalElements()).isGreaterThanOrEqualTo(3);
+		assertThat(first.getTotalPages()).isGreaterThanOrEqualTo(2);
+	}
+
+	@Test
+	void addsUpdatesAndDeletesAMeal() {
+		AddMealRequest add = new AddMealRequest();
+		add.setMeal(input("Ramen", 700, "11.50", Mealtype.MEAT));
+		AddMealResponse added = call(add);
+		String id = added.getMeal().getId();
+		assertThat(added.getMeal().getMealtype()).isEqualTo(Mealtype.MEAT);
+
+		UpdateMealRequest update = new UpdateMealRequest();
+		update.setId(id);
+		update.setMeal(input("Veggie Ramen", 600, "10.50", Mealtype.VEGGIE));
+		UpdateMealResponse updated = call(update);
+		assertThat(updated.getMeal().getId()).isEqualTo(id);
+		assertThat(updated.getMeal().getName()).isEqualTo("Veggie Ramen");
+
+		DeleteMealRequest delete = new DeleteMealRequest();
+		delete.setId(id);
+		call(delete);
+		GetMealByIdRequest get = new GetMealByIdRequest();
+		get.setId(id);
+		assertThatExceptionOfType(SoapFaultClientException.class).isThrownBy(() -> call(get))
+			.satisfies((fault) -> assertThat(fault.getFaultCode().getLocalPart()).isEqualTo("Client"));
+	}
+
+	@Test
+	void placesAndReadsAnOrder() {
+		AddOrderRequest add = new AddOrderRequest();
+		add.setDeliveryAddress("Andreas Vesaliusstraat 13, Leuven");
+		OrderLine steak = new OrderLine();
+		steak.setMealId(MealsSeed.STEAK_ID.toString());
+		steak.setQuantity(3);
+		add.getLine().add(steak);
+		AddOrderResponse placed = call(add);
+		assertThat(placed.getTotalPrice()).isEqualByComparingTo("30.00");
+
+		GetOrderRequest get = new GetOrderRequest();
+		get.setId(placed.getOrderId());
+		GetOrderResponse order = call(get);
+		assertThat(order.getOrder().getDeliveryAddress()).isEqualTo("Andreas Vesaliusstraat 13, Leuven");
+		assertThat(order.getOrder().getLine()).singleElement()
+			.satisfies((line) -> assertThat(line.getQuantity()).isEqualTo(3));
+		assertThat(order.getOrder().getCreatedAt()).isNotNull();
+	}
+
+	@Test
+	void unknownMealIsAClientFaultWithDetail() throws Exception {
+		HttpResponse<String> response = post(envelope("<m:getMealRequest><m:name>Moussaka</m:name></m:getMealRequest>"));
+		assertThat(response.statusCode()).isEqualTo(500);
+		assertThat(response.body()).contains("<faultcode>SOAP-ENV:Client</faultcode>")
+			.contains("no meal named 'Moussaka'")
+			.contains("<ns2:code>MEAL_NOT_FOUND</ns2:code>");
+	}
+
+	@Test
+	void orderForAnUnknownMealIsAClientFault() throws Exception {
+		HttpResponse<String> response = post(envelope("<m:addOrderRequest><m:deliveryAddress>here</m:deliveryAddress>"
+				+ "<m:line><m:mealId>00000000-0000-0000-0000-000000000000</m:mealId><m:quantity>1</m:quantity></m:line>"
+				+ "</m:addOrderRequest>"));
+		assertThat(response.body()).contains("SOAP-ENV:Client").contains("<ns2:code>MEAL_NOT_FOUND</ns2:code>");
+	}
+
+	@Test
+	void schemaInvalidRequestIsAClientFaultNamingTheProblem() throws Exception {
+		HttpResponse<String> response = post(envelope("<m:addMealRequest><m:meal><m:name>Soup</m:name><m:kcal>-5</m:kcal>"
+				+ "<m:price>1.00</m:price><m:description>d</m:description><m:mealtype>VEGAN</m:mealtype></m:meal>"
+				+ "</m:addMealRequest>"));
+		assertThat(response.statusCode()).isEqualTo(500);
+		assertThat(response.body()).contains("SOAP-ENV:Client")
+			.contains("<ns2:code>SCHEMA_INVALID</ns2:code>")
+			.contains("-5")
+			.contains("VEGAN");
+	}
+
+	@Test
+	void malformedXmlIsAClientFault() throws Exception {
+		HttpResponse<String> response = post("<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\"><oops");
+		assertThat(response.statusCode()).isEqualTo(500);
+		assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying((type) -> assertThat(type).startsWith("text/xml"));
+		assertThat(response.body()).contains("SOAP-ENV:Client").contains("<ns2:code>MALFORMED_XML</ns2:code>");
+	}
+
+	@Test
+	void unknownOperationIsAClientFault() throws Exception {
+		HttpResponse<String> response = post(envelope("<m:orderPizzaRequest/>"));
+		assertThat(response.body()).contains("SOAP-ENV:Client").contains("<ns2:code>UNKNOWN_OPERATION</ns2:code>");
+	}
+
+	@Test
+	void servesTheWsdlWithPortTypeMealsPort() throws Exception {
+		HttpResponse<String> wsdl = this.http.send(
+				HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/ws/meals.wsdl")).build(),
+				HttpResponse.BodyHandlers.ofString());
+		assertThat(wsdl.statusCode()).isEqualTo(200);
+		assertThat(wsdl.body()).contains("<wsdl:portType name=\"MealsPort\">")
+			.contains("targetNamespace=\"http://foodmenu.io/gt/webservice\"")
+			.contains("location=\"http://localhost:" + this.port + "/ws\"");
+	}
+
+	private static String envelope(String payload) {
+		return "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\" "
+				+ "xmlns:m=\"http://foodmenu.io/gt/webservice\"><soapenv:Body>" + payload
+				+ "</soapenv:Body></soapenv:Envelope>";
+	}
+
+	private HttpResponse<String> post(String body) throws Exception {
+		return this.http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/ws"))
+			.header("Content-Type", "text/xml; charset=utf-8")
+			.header("SOAPAction", "\"\"")
+			.POST(HttpRequest.BodyPublishers.ofString(body))
+			.build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+}
