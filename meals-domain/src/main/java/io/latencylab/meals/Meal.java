@@ -16,6 +16,11 @@ public record Meal(UUID id, String name, int kcal, BigDecimal price, String desc
 	}
 
 	static Meal of(UUID id, MealSpec spec) {
+		if (spec.name() == null || spec.name().isBlank() || spec.kcal() == null || spec.price() == null
+				|| spec.description() == null || spec.mealType() == null) {
+			throw new MealsException(MealsException.Reason.INVALID_INPUT,
+					"a meal needs a name, kcal, price, description and meal type");
+		}
 		return new Meal(id, spec.name().strip(), spec.kcal(), spec.price(), spec.description(), spec.mealType());
 	}
 

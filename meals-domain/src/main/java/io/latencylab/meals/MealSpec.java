@@ -16,7 +16,7 @@ import jakarta.validation.constraints.Size;
  */
 public record MealSpec(
 		@NotBlank @Size(max = MealSpec.MAX_NAME_LENGTH) String name,
-		@Min(0) @Max(MealSpec.MAX_KCAL) int kcal,
+		@NotNull @Min(0) @Max(MealSpec.MAX_KCAL) Integer kcal,
 		@NotNull @DecimalMin("0.00") @Digits(integer = 6, fraction = 2) BigDecimal price,
 		@NotNull @Size(max = MealSpec.MAX_DESCRIPTION_LENGTH) String description,
 		@NotNull MealType mealType) {

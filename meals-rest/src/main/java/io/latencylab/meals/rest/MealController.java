@@ -1,0 +1,117 @@
+package io.latencylab.meals.rest;
+
+import java.util.List;
+import java.util.UUID;
+
+import io.latencylab.meals.Meal;
+import io.latencylab.meals.MealCatalog;
+import io.latencylab.meals.MealPage;
+import io.latencylab.meals.MealSpec;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+
+import org.springframework.hateoas.EntityModel;
+import org.springframework.hateoas.Link;
+import org.springframework.hateoas.PagedModel;
+import org.springframework.http.CacheControl;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import static org.springframework.hateoas.server.mvc.WebMvcLinkBuilder.afford;
+import static org.springframework.hateoas.server.mvc.WebMvcLinkBuilder.linkTo;
+import static org.springframework.hateoas.server.mvc.WebMvcLinkBuilder.methodOn;
+
+/** The meals collection and its members. Same catalogue, same rules as the SOAP service. */
+@RestController
+@RequestMapping("/rest/meals")
+public class MealController {
+
+	static final String MEALS_REL = "meals";
+
+	static final int DEFAULT_PAGE_SIZE = 20;
+
+	static final int MAX_PAGE_SIZE = 1000;
+
+	private final MealCatalog catalog;
+
+	private final MealModelAssembler assembler;
+
+	private final CacheControl cacheControl;
+
+	public MealController(MealCatalog catalog, MealModelAssembler assembler, MealsRestProperties properties) {
+		this.catalog = catalog;
+		this.assembler = assembler;
+		this.cacheControl = CacheControl.maxAge(properties.cacheMaxAge()).mustRevalidate();
+	}
+
+	@GetMapping
+	public ResponseEntity<PagedModel<EntityModel<Meal>>> all(@RequestParam(required = false) @Min(0) Integer page,
+			@RequestParam(required = false) @Min(1) @Max(MAX_PAGE_SIZE) Integer size) {
+		int number = (page != null) ? page : 0;
+		int pageSize = (size != null) ? size : DEFAULT_PAGE_SIZE;
+		MealPage meals = this.catalog.page(number, pageSize);
+		List<EntityModel<Meal>> content = meals.content().stream().map(this.assembler::toModel).toList();
+		PagedModel<EntityModel<Meal>> model = PagedModel.of(content,
+				new PagedModel.PageMetadata(pageSize, number, meals.totalElements(), meals.totalPages()));
+		model.add(pageLink(number, pageSize, "self").andAffordance(afford(methodOn(MealController.class).create(null))));
+		model.add(pageLink(0, pageSize, "first"));
+		if (meals.hasPrevious()) {
+			model.add(pageLink(number - 1, pageSize, "prev"));
+		}
+		if (meals.hasNext()) {
+			model.add(pageLink(number + 1, pageSize, "next"));
+		}
+		model.add(pageLink(Math.max(0, meals.totalPages() - 1), pageSize, "last"));
+		return ResponseEntity.ok().cacheControl(this.cacheControl).body(model);
+	}
+
+	@GetMapping("/{id}")
+	public ResponseEntity<EntityModel<Meal>> one(@PathVariable UUID id) {
+		return cached(this.catalog.getById(id));
+	}
+
+	@GetMapping("/cheapest")
+	public ResponseEntity<EntityModel<Meal>> cheapest() {
+		return cached(this.catalog.cheapest());
+	}
+
+	@GetMapping("/largest")
+	public ResponseEntity<EntityModel<Meal>> largest() {
+		return cached(this.catalog.largest());
+	}
+
+	@PostMapping
+	public ResponseEntity<EntityModel<Meal>> create(@Valid @RequestBody MealSpec spec) {
+		EntityModel<Meal> created = this.assembler.toModel(this.catalog.create(spec));
+		return ResponseEntity.created(created.getRequiredLink("self").toUri()).body(created);
+	}
+
+	@PutMapping("/{id}")
+	public ResponseEntity<EntityModel<Meal>> update(@PathVariable UUID id, @Valid @RequestBody MealSpec spec) {
+		return ResponseEntity.ok(this.assembler.toModel(this.catalog.update(id, spec)));
+	}
+
+	@DeleteMapping("/{id}")
+	public ResponseEntity<Void> delete(@PathVariable UUID id) {
+		this.catalog.delete(id);
+		return ResponseEntity.noContent().build();
+	}
+
+	private ResponseEntity<EntityModel<Meal>> cached(Meal meal) {
+		return ResponseEntity.ok().cacheControl(this.cacheControl).body(this.assembler.toModel(meal));
+	}
+
+	private static Link pageLink(int page, int size, String rel) {
+		return linkTo(methodOn(MealController.class).all(page, size)).withRel(rel);
+	}
+
+}
