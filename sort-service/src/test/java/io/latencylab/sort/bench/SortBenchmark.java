@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The in-process cost of each algorithm on the study's file sizes: the physical reference that
  * request latency is divided by. Input: the same seeded random integers /generate makes.
- * Run: {@code ./mvnw -pl sort-service -am -Pbench test-compile exec:exec}.
+ * Run: {@code ./mvnw -pl sort-service -Pbench test-compile exec:exec}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
