@@ -1,0 +1,195 @@
+package io.latencylab.toystore.catalog;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.LinkedBlockingQueue;
+
+import io.latencylab.toystore.catalog.BuyOutcome.Result;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionStatus;
+import org.springframework.transaction.support.DefaultTransactionDefinition;
+
+/**
+ * Takes stock for orders, in one of two commit modes (catalog.commit-mode). Each buy, in either
+ * mode: (1) an order id that already bought is a replay and takes nothing; (2) the conditional
+ * UPDATE takes the stock or matches nothing; (3) the purchase row records the order id. All three
+ * commit together, so a retried Buy can never take stock twice.
+ */
+@Service
+class Buyer implements DisposableBean {
+
+	private final Stock stock;
+
+	private final StockEvents events;
+
+	private final PlatformTransactionManager transactions;
+
+	private final ObservationRegistry observations;
+
+	private final CatalogProperties properties;
+
+	private final GroupCommitter groupCommitter;
+
+	Buyer(Stock stock, StockEvents events, PlatformTransactionManager transactions, ObservationRegistry observations,
+			CatalogProperties properties) {
+		this.stock = stock;
+		this.events = events;
+		this.transactions = transactions;
+		this.observations = observations;
+		this.properties = properties;
+		this.groupCommitter = (properties.commitMode() == CatalogProperties.CommitMode.GROUP) ? new GroupCommitter()
+				: null;
+	}
+
+	BuyOutcome buy(long orderId, String name, int quantity) {
+		BuyOutcome outcome = (this.groupCommitter != null) ? this.groupCommitter.submit(orderId, name, quantity)
+				: buyInOwnTransaction(orderId, name, quantity);
+		if (outcome.result() == Result.TAKEN) {
+			this.events.publish(outcome.toyName(), outcome.quantityLeft());
+		}
+		return outcome;
+	}
+
+	private BuyOutcome buyInOwnTransaction(long orderId, String name, int quantity) {
+		TransactionStatus transaction = this.transactions.getTransaction(new DefaultTransactionDefinition());
+		BuyOutcome outcome;
+		try {
+			outcome = apply(orderId, name, quantity);
+		}
+		catch (DuplicateKeyException sameOrderCommittedFirst) {
+			// A concurrent retry of this order id won the race: undo our take and replay its result.
+			this.transactions.rollback(transaction);
+			return this.stock.purchaseOf(orderId)
+				.map((toy) -> new BuyOutcome(Result.REPLAYED, toy, -1))
+				.orElseThrow(() -> sameOrderCommittedFirst);
+		}
+		catch (RuntimeException ex) {
+			this.transactions.rollback(transaction);
+			throw ex;
+		}
+		if (outcome.result() == Result.TAKEN) {
+			commit(transaction, 1);
+		}
+		else {
+			this.transactions.rollback(transaction);
+		}
+		return outcome;
+	}
+
+	/** One buy inside the caller's transaction. */
+	private BuyOutcome apply(long orderId, String name, int quantity) {
+		var replay = this.stock.purchaseOf(orderId);
+		if (replay.isPresent()) {
+			return new BuyOutcome(Result.REPLAYED, replay.get(), -1);
+		}
+		// The span of this step holds the wait for the toy's row lock: the contention the study guessed at.
+		boolean taken = Observation.createNotStarted("catalog.stock.take", this.observations)
+			.contextualName("row lock + conditional update")
+			.observe(() -> this.stock.take(name, quantity));
+		var toy = this.stock.find(name);
+		if (toy.isEmpty()) {
+			return BuyOutcome.refused(Result.NOT_FOUND);
+		}
+		if (!taken) {
+			return BuyOutcome.refused(Result.INSUFFICIENT_STOCK);
+		}
+		this.stock.recordPurchase(orderId, toy.get().name(), quantity);
+		return new BuyOutcome(Result.TAKEN, toy.get().name(), toy.get().quantity());
+	}
+
+	private void commit(TransactionStatus transaction, int buys) {
+		Observation.createNotStarted("catalog.commit", this.observations)
+			.lowCardinalityKeyValue("commit.mode", this.properties.commitMode().name().toLowerCase())
+			.highCardinalityKeyValue("commit.buys", String.valueOf(buys))
+			.observe(() -> this.transactions.commit(transaction));
+	}
+
+	@Override
+	public void destroy() {
+		if (this.groupCommitter != null) {
+			this.groupCommitter.thread.interrupt();
+		}
+	}
+
+	/**
+	 * Group commit: a single writer takes every buy waiting at that moment (up to max-batch) and
+	 * commits them in one transaction. Buys that arrive while a commit is in flight form the next
+	 * group, so the batch grows with the load and costs no added delay when idle.
+	 */
+	private final class GroupCommitter {
+
+		private record Pending(long orderId, String name, int quantity, CompletableFuture<BuyOutcome> outcome,
+				Observation batch) {
+		}
+
+		private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+
+		private final Thread thread = Thread.ofPlatform().name("catalog-group-commit").daemon().start(this::run);
+
+		BuyOutcome submit(long orderId, String name, int quantity) {
+			Observation batch = Observation.createNotStarted("catalog.group.commit", Buyer.this.observations)
+				.contextualName("group commit wait + write");
+			batch.start();
+			Pending pending = new Pending(orderId, name, quantity, new CompletableFuture<>(), batch);
+			this.queue.add(pending);
+			try {
+				return pending.outcome().join();
+			}
+			catch (CompletionException ex) {
+				throw (ex.getCause() instanceof RuntimeException runtime) ? runtime : ex;
+			}
+			finally {
+				batch.stop();
+			}
+		}
+
+		private void run() {
+			int maxBatch = Buyer.this.properties.group().maxBatch();
+			while (!Thread.currentThread().isInterrupted()) {
+				List<Pending> group = new ArrayList<>(maxBatch);
+				try {
+					group.add(this.queue.take());
+				}
+				catch (InterruptedException stopping) {
+					return;
+				}
+				this.queue.drainTo(group, maxBatch - 1);
+				group.forEach((p) -> p.batch().highCardinalityKeyValue("commit.buys", String.valueOf(group.size())));
+				writeGroup(group);
+			}
+		}
+
+		private void writeGroup(List<Pending> group) {
+			TransactionStatus transaction = Buyer.this.transactions.getTransaction(new DefaultTransactionDefinition());
+			List<BuyOutcome> outcomes = new ArrayList<>(group.size());
+			try {
+				// One writer: no other transaction takes stock, so no duplicate-key race here.
+				for (Pending pending : group) {
+					outcomes.add(apply(pending.orderId(), pending.name(), pending.quantity()));
+				}
+				commit(transaction, group.size());
+			}
+			catch (RuntimeException ex) {
+				if (!transaction.isCompleted()) {
+					Buyer.this.transactions.rollback(transaction);
+				}
+				group.forEach((pending) -> pending.outcome().completeExceptionally(ex));
+				return;
+			}
+			for (int i = 0; i < group.size(); i++) {
+				group.get(i).outcome().complete(outcomes.get(i));
+			}
+		}
+
+	}
+
+}

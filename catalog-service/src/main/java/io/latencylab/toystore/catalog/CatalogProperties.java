@@ -1,0 +1,41 @@
+package io.latencylab.toystore.catalog;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * @param commitMode how buys reach the disk: the question of the toy store study (was buy slow
+ * because every change was written at once?)
+ * @param group batching of the group commit mode
+ * @param restock the restocker
+ */
+@ConfigurationProperties("catalog")
+public record CatalogProperties(@DefaultValue("per-buy") CommitMode commitMode, @DefaultValue Group group,
+		@DefaultValue Restock restock) {
+
+	public enum CommitMode {
+
+		/** Each Buy commits its own transaction before it answers. */
+		PER_BUY,
+
+		/** One writer thread commits all buys waiting at that moment (up to max-batch) in one transaction. */
+		GROUP
+
+	}
+
+	/** @param maxBatch most buys in one group commit */
+	public record Group(@DefaultValue("64") int maxBatch) {
+	}
+
+	/**
+	 * @param enabled whether sold-out toys are restocked
+	 * @param interval how often the restocker looks
+	 * @param level the quantity a sold-out toy is set back to
+	 */
+	public record Restock(@DefaultValue("true") boolean enabled, @DefaultValue("10s") Duration interval,
+			@DefaultValue("100") int level) {
+	}
+
+}
