@@ -3,6 +3,11 @@ package io.latencylab.toystore.api;
 import java.util.List;
 import java.util.Map;
 
+import io.grpc.ManagedChannelBuilder;
+
+import org.springframework.grpc.client.ChannelBuilderOptions;
+import org.springframework.grpc.client.GrpcChannelBuilderCustomizer;
+
 /**
  * gRPC service configs (the channel's own retry mechanism) that retry UNAVAILABLE with
  * exponential backoff, for the methods that are safe to retry: reads, and the catalog's Buy,
@@ -18,6 +23,16 @@ public final class RetryPolicies {
 	public static final Map<String, ?> ORDERS = retrying(OrdersGrpc.SERVICE_NAME, List.of("GetOrder"));
 
 	private RetryPolicies() {
+	}
+
+	/** Channel options that install {@code serviceConfig} (one of the above) and switch retries on. */
+	@SuppressWarnings({ "rawtypes", "unchecked" })
+	public static ChannelBuilderOptions channelOptions(Map<String, ?> serviceConfig) {
+		// Raw types: the customizer's builder type is self-referential and cannot be written here.
+		GrpcChannelBuilderCustomizer retries = (authority, builder) -> ((ManagedChannelBuilder) builder)
+			.defaultServiceConfig(serviceConfig)
+			.enableRetry();
+		return ChannelBuilderOptions.defaults().withCustomizer(retries);
 	}
 
 	private static Map<String, ?> retrying(String service, List<String> methods) {

@@ -1,0 +1,59 @@
+package io.latencylab.toystore.order;
+
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.StreamObserver;
+import io.latencylab.toystore.api.GetOrderRequest;
+import io.latencylab.toystore.api.Order;
+import io.latencylab.toystore.api.OrderReply;
+import io.latencylab.toystore.api.OrderRequest;
+import io.latencylab.toystore.api.OrdersGrpc;
+
+import org.springframework.stereotype.Service;
+
+/** The Orders gRPC service (orders.proto). */
+@Service
+class OrdersGrpcService extends OrdersGrpc.OrdersImplBase {
+
+	private final OrderDesk desk;
+
+	private final OrderLog log;
+
+	OrdersGrpcService(OrderDesk desk, OrderLog log) {
+		this.desk = desk;
+		this.log = log;
+	}
+
+	@Override
+	public void buy(OrderRequest request, StreamObserver<OrderReply> response) {
+		if (request.getName().isBlank() || request.getQuantity() < 1) {
+			response.onError(Status.INVALID_ARGUMENT.withDescription("a toy name and a quantity of 1 or more are required")
+				.asRuntimeException());
+			return;
+		}
+		try {
+			long number = this.desk.place(request.getName(), request.getQuantity());
+			response.onNext(OrderReply.newBuilder().setNumber(number).build());
+			response.onCompleted();
+		}
+		catch (StatusRuntimeException refused) {
+			response.onError(refused);
+		}
+	}
+
+	@Override
+	public void getOrder(GetOrderRequest request, StreamObserver<Order> response) {
+		this.log.find(request.getNumber())
+			.filter((order) -> order.status() == OrderLog.Status.COMPLETED)
+			.ifPresentOrElse((order) -> {
+				response.onNext(Order.newBuilder()
+					.setNumber(order.number())
+					.setName(order.name())
+					.setQuantity(order.quantity())
+					.build());
+				response.onCompleted();
+			}, () -> response.onError(Status.NOT_FOUND.withDescription("no order " + request.getNumber())
+				.asRuntimeException()));
+	}
+
+}
