@@ -89,7 +89,7 @@ class StoreController {
 		try {
 			JsonNode body = this.json.readTree(bytes);
 			if (body == null || !body.isObject()) {
-				throw new StoreException(HttpStatus.BAD_REQUEST, "body must be a JSON object such as {\"name\":\"Tux\",\"quantity\":1}");
+				throw new StoreException(HttpStatus.BAD_REQUEST, "body must be a JSON object with name and quantity");
 			}
 			return body;
 		}

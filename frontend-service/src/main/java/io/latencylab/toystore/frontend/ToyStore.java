@@ -9,6 +9,7 @@ import io.latencylab.toystore.api.Order;
 import io.latencylab.toystore.api.OrderRequest;
 import io.latencylab.toystore.api.OrdersGrpc;
 import io.latencylab.toystore.api.QueryRequest;
+import io.latencylab.toystore.api.Reconnect;
 import io.latencylab.toystore.api.Toy;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
@@ -24,6 +25,10 @@ class ToyStore {
 	record Lookup(Toy toy, Boolean cacheHit) {
 	}
 
+	private final ManagedChannel catalogChannel;
+
+	private final ManagedChannel ordersChannel;
+
 	private final CatalogGrpc.CatalogBlockingStub catalog;
 
 	private final OrdersGrpc.OrdersBlockingStub orders;
@@ -36,6 +41,8 @@ class ToyStore {
 
 	ToyStore(ManagedChannel catalogChannel, ManagedChannel ordersChannel, FrontendProperties properties,
 			ObjectProvider<ProductCache> cache, ObservationRegistry observations) {
+		this.catalogChannel = catalogChannel;
+		this.ordersChannel = ordersChannel;
 		this.catalog = CatalogGrpc.newBlockingStub(catalogChannel);
 		this.orders = OrdersGrpc.newBlockingStub(ordersChannel);
 		this.properties = properties;
@@ -59,6 +66,7 @@ class ToyStore {
 	}
 
 	long buy(String name, int quantity) {
+		Reconnect.now(this.ordersChannel);
 		long number = this.orders.withDeadlineAfter(this.properties.buyDeadline().toMillis(), TimeUnit.MILLISECONDS)
 			.buy(OrderRequest.newBuilder().setName(name).setQuantity(quantity).build())
 			.getNumber();
@@ -70,11 +78,13 @@ class ToyStore {
 	}
 
 	Order order(long number) {
+		Reconnect.now(this.ordersChannel);
 		return this.orders.withDeadlineAfter(this.properties.queryDeadline().toMillis(), TimeUnit.MILLISECONDS)
 			.getOrder(GetOrderRequest.newBuilder().setNumber(number).build());
 	}
 
 	private Toy fetch(String name) {
+		Reconnect.now(this.catalogChannel);
 		return this.catalog.withDeadlineAfter(this.properties.queryDeadline().toMillis(), TimeUnit.MILLISECONDS)
 			.query(QueryRequest.newBuilder().setName(name).build());
 	}

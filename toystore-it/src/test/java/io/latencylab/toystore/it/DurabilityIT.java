@@ -1,0 +1,117 @@
+package io.latencylab.toystore.it;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.latencylab.toystore.it.ToyStoreProcesses.Service;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * An acknowledged order survives a kill -9 of any service, mid-load: every number a client got
+ * back can be read after the restart, numbering goes on without repeating, and once pending
+ * orders are settled the stock taken equals the quantity of the completed orders.
+ */
+class DurabilityIT {
+
+	@Test
+	void killNineOfTheOrderServiceMidLoad() throws Exception {
+		try (ToyStoreProcesses store = new ToyStoreProcesses().startAll()) {
+			killMidLoadAndCheck(store, Service.ORDER, "Whale");
+		}
+	}
+
+	@Test
+	void killNineOfTheCatalogMidLoad() throws Exception {
+		try (ToyStoreProcesses store = new ToyStoreProcesses().startAll()) {
+			killMidLoadAndCheck(store, Service.CATALOG, "Barbie");
+		}
+	}
+
+	private static void killMidLoadAndCheck(ToyStoreProcesses store, Service victim, String toy) throws Exception {
+		StoreClient client = new StoreClient(store::frontend);
+		StoreClient.Answer first = client.buy(toy, 1);
+		assertThat(first.body()).as("numbers start at 0").isEqualTo("{\"data\":{\"order_number\":0}}");
+		ConcurrentLinkedQueue<Integer> acknowledged = new ConcurrentLinkedQueue<>();
+		AtomicBoolean stop = new AtomicBoolean();
+		CountDownLatch someAcknowledged = new CountDownLatch(10);
+		ExecutorService buyers = Executors.newFixedThreadPool(6);
+		for (int b = 0; b < 6; b++) {
+			buyers.submit(() -> {
+				// Bounded: at most 12 attempts per buyer (72 in all, under the stock of 100), and it stops
+				// once the check begins.
+				for (int i = 0; i < 12 && !stop.get(); i++) {
+					try {
+						StoreClient.Answer answer = client.buy(toy, 1);
+						if (answer.status() == 200) {
+							acknowledged.add(answer.read("$.data.order_number"));
+							someAcknowledged.countDown();
+						}
+					}
+					catch (Exception refusedOrCut) {
+						// expected while a backend is down
+					}
+				}
+				return null;
+			});
+		}
+		assertThat(someAcknowledged.await(60, TimeUnit.SECONDS)).isTrue();
+		store.kill9(victim);
+		StoreClient.Answer whileDown = (victim == Service.CATALOG) ? client.get("/products/" + toy)
+				: client.get("/orders/0");
+		assertThat(whileDown.status()).isEqualTo(503);
+		assertThat(whileDown.body()).isEqualTo("{\"error\":{\"code\":503,\"message\":\"backend unavailable\"}}");
+		store.start(victim);
+		store.awaitReady(victim);
+		store.awaitReady(Service.FRONTEND);
+		stop.set(true);
+		buyers.shutdown();
+		assertThat(buyers.awaitTermination(120, TimeUnit.SECONDS)).isTrue();
+
+		List<Integer> numbers = List.copyOf(acknowledged);
+		assertThat(numbers).doesNotHaveDuplicates().hasSizeGreaterThanOrEqualTo(10);
+		for (int number : numbers) {
+			StoreClient.Answer order = client.get("/orders/" + number);
+			assertThat(order.status()).as("acknowledged order %d after kill -9 of %s", number, victim).isEqualTo(200);
+			assertThat(order.body()).contains("\"name\":\"" + toy + "\"");
+		}
+		int max = numbers.stream().mapToInt(Integer::intValue).max().orElseThrow();
+		StoreClient.Answer next = client.buy(toy, 1);
+		assertThat(next.status()).isEqualTo(200);
+		assertThat((int) next.read("$.data.order_number")).isGreaterThan(max);
+
+		// Pending orders (outcome unknown at the kill) get settled by the reconciler; then stock
+		// taken must equal what the completed orders hold.
+		Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+		int taken;
+		int completed;
+		do {
+			Thread.sleep(1000);
+			taken = 100 - client.quantityOf(toy);
+			completed = completedQuantity(client, next.read("$.data.order_number"));
+		}
+		while (taken != completed && Instant.now().isBefore(deadline));
+		assertThat(taken).as("stock taken vs completed orders").isEqualTo(completed);
+	}
+
+	private static int completedQuantity(StoreClient client, int lastNumber) throws Exception {
+		int total = 0;
+		for (int n = 0; n <= lastNumber; n++) {
+			// includes order 0, bought before the load
+			StoreClient.Answer order = client.get("/orders/" + n);
+			if (order.status() == 200) {
+				total += (int) order.read("$.data.quantity");
+			}
+		}
+		return total;
+	}
+
+}

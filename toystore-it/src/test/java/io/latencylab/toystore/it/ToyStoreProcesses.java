@@ -1,0 +1,160 @@
+package io.latencylab.toystore.it;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import org.springframework.test.util.TestSocketUtils;
+
+/**
+ * The three toy store services as separate JVMs started from their runnable jars, on free ports
+ * and a data directory of their own, so that they can be killed with SIGKILL and started again.
+ */
+final class ToyStoreProcesses implements AutoCloseable {
+
+	enum Service {
+
+		CATALOG("catalog-service"), ORDER("order-service"), FRONTEND("frontend-service");
+
+		final String module;
+
+		Service(String module) {
+			this.module = module;
+		}
+
+	}
+
+	private final Path root = Path.of(System.getProperty("lab.root", ".."));
+
+	private final Path dataDir;
+
+	private final Map<Service, Process> processes = new ConcurrentHashMap<>();
+
+	private final Map<Service, Integer> httpPorts = new ConcurrentHashMap<>();
+
+	final int catalogGrpcPort = TestSocketUtils.findAvailableTcpPort();
+
+	final int orderGrpcPort = TestSocketUtils.findAvailableTcpPort();
+
+	private final List<String> extraCatalogArgs;
+
+	ToyStoreProcesses(String... extraCatalogArgs) throws IOException {
+		this.dataDir = Files.createTempDirectory("toystore-it");
+		this.extraCatalogArgs = List.of(extraCatalogArgs);
+		for (Service service : Service.values()) {
+			this.httpPorts.put(service, TestSocketUtils.findAvailableTcpPort());
+		}
+	}
+
+	/** Starts all three and waits until the frontend is ready (which needs both backends). */
+	ToyStoreProcesses startAll() throws Exception {
+		for (Service service : Service.values()) {
+			start(service);
+		}
+		for (Service service : Service.values()) {
+			awaitReady(service);
+		}
+		return this;
+	}
+
+	void start(Service service) throws IOException {
+		List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar",
+				jarOf(service).toString(), "--server.port=" + this.httpPorts.get(service),
+				"--lab.data-dir=" + this.dataDir));
+		switch (service) {
+			case CATALOG -> {
+				command.add("--spring.grpc.server.port=" + this.catalogGrpcPort);
+				command.add("--catalog.restock.enabled=false");
+				command.addAll(this.extraCatalogArgs);
+			}
+			case ORDER -> {
+				command.add("--spring.grpc.server.port=" + this.orderGrpcPort);
+				command.add("--spring.grpc.client.channel.catalog.target=static://localhost:" + this.catalogGrpcPort);
+				command.add("--order.reconcile.interval=500ms");
+				command.add("--order.reconcile.min-age=3s");
+			}
+			case FRONTEND -> {
+				command.add("--spring.grpc.client.channel.catalog.target=static://localhost:" + this.catalogGrpcPort);
+				command.add("--spring.grpc.client.channel.orders.target=static://localhost:" + this.orderGrpcPort);
+			}
+		}
+		File log = this.dataDir.resolve(service.module + ".log").toFile();
+		Process process = new ProcessBuilder(command).redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(log))
+			.start();
+		this.processes.put(service, process);
+	}
+
+	/** SIGKILL: no shutdown hook, no flush, no goodbye. */
+	void kill9(Service service) throws InterruptedException {
+		Process process = this.processes.remove(service);
+		process.destroyForcibly();
+		process.waitFor(30, TimeUnit.SECONDS);
+	}
+
+	void awaitReady(Service service) throws Exception {
+		HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+		URI readiness = URI.create("http://localhost:" + this.httpPorts.get(service) + "/actuator/health/readiness");
+		Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
+		while (Instant.now().isBefore(deadline)) {
+			Process process = this.processes.get(service);
+			if (process == null || !process.isAlive()) {
+				throw new IllegalStateException(service.module + " exited; see " + this.dataDir);
+			}
+			try {
+				if (http.send(HttpRequest.newBuilder(readiness).timeout(Duration.ofSeconds(2)).build(),
+						HttpResponse.BodyHandlers.discarding())
+					.statusCode() == 200) {
+					return;
+				}
+			}
+			catch (IOException notYet) {
+				// not listening yet
+			}
+			Thread.sleep(250);
+		}
+		throw new IllegalStateException(service.module + " not ready after 120 s; see " + this.dataDir);
+	}
+
+	URI frontend(String path) {
+		return URI.create("http://localhost:" + this.httpPorts.get(Service.FRONTEND) + path);
+	}
+
+	private Path jarOf(Service service) throws IOException {
+		Path target = this.root.resolve(service.module).resolve("target");
+		try (var jars = Files.list(target)) {
+			return jars.filter((jar) -> jar.getFileName().toString().endsWith("-exec.jar"))
+				.findFirst()
+				.orElseThrow(() -> new IllegalStateException("no runnable jar in " + target + ": run ./mvnw package"));
+		}
+	}
+
+	private static String javaExecutable() {
+		return ProcessHandle.current().info().command().orElse("java");
+	}
+
+	@Override
+	public void close() throws InterruptedException {
+		for (Process process : this.processes.values()) {
+			process.destroy();
+		}
+		for (Process process : this.processes.values()) {
+			if (!process.waitFor(20, TimeUnit.SECONDS)) {
+				process.destroyForcibly();
+			}
+		}
+	}
+
+}
