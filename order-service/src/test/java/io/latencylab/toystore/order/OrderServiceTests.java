@@ -1,0 +1,133 @@
+package io.latencylab.toystore.order;
+
+import java.nio.file.Files;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.latencylab.toystore.api.GetOrderRequest;
+import io.latencylab.toystore.api.Order;
+import io.latencylab.toystore.api.OrderRequest;
+import io.latencylab.toystore.api.OrdersGrpc;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.util.TestSocketUtils;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The Orders service over real gRPC, against a test double of the catalog on a real port. */
+@SpringBootTest(properties = { "server.port=0", "order.reconcile.interval=200ms", "order.reconcile.min-age=0s",
+		"order.catalog-deadline=1s" })
+class OrderServiceTests {
+
+	static final int catalogPort = TestSocketUtils.findAvailableTcpPort();
+
+	static FakeCatalog catalog;
+
+	@DynamicPropertySource
+	static void properties(DynamicPropertyRegistry registry) throws Exception {
+		catalog = new FakeCatalog(catalogPort);
+		int grpcPort = TestSocketUtils.findAvailableTcpPort();
+		String dataDir = Files.createTempDirectory("orders").toString();
+		registry.add("spring.grpc.server.port", () -> grpcPort);
+		registry.add("spring.grpc.client.channel.catalog.target", () -> "static://localhost:" + catalogPort);
+		registry.add("lab.data-dir", () -> dataDir);
+	}
+
+	@AfterAll
+	static void stopCatalog() {
+		catalog.close();
+	}
+
+	@Value("${spring.grpc.server.port}")
+	int port;
+
+	@Autowired
+	OrderLog log;
+
+	ManagedChannel channel;
+
+	OrdersGrpc.OrdersBlockingStub orders;
+
+	@BeforeEach
+	void connect() {
+		catalog.unavailable = false;
+		catalog.stock.put("Tux", 1000);
+		this.channel = ManagedChannelBuilder.forAddress("localhost", this.port).usePlaintext().build();
+		this.orders = OrdersGrpc.newBlockingStub(this.channel).withDeadlineAfter(20, TimeUnit.SECONDS);
+	}
+
+	@AfterEach
+	void disconnect() throws InterruptedException {
+		this.channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+	}
+
+	private long buy(String name, int quantity) {
+		return this.orders.buy(OrderRequest.newBuilder().setName(name).setQuantity(quantity).build()).getNumber();
+	}
+
+	private static Status.Code codeOf(Runnable call) {
+		try {
+			call.run();
+			return Status.Code.OK;
+		}
+		catch (StatusRuntimeException ex) {
+			return ex.getStatus().getCode();
+		}
+	}
+
+	@Test
+	void numbersIncreaseAndOrdersReadBackWithTheToysOwnName() {
+		long first = buy("tux", 2);
+		long second = buy("Tux", 1);
+		assertThat(second).isGreaterThan(first);
+		Order order = this.orders.getOrder(GetOrderRequest.newBuilder().setNumber(first).build());
+		assertThat(order.getName()).isEqualTo("Tux");
+		assertThat(order.getQuantity()).isEqualTo(2);
+		assertThat(catalog.purchases).containsEntry(first, "Tux");
+	}
+
+	@Test
+	void aRefusedOrderIsFailedAndNotReadable() {
+		catalog.stock.put("Tux", 1);
+		assertThat(codeOf(() -> buy("Tux", 5))).isEqualTo(Status.Code.FAILED_PRECONDITION);
+		assertThat(codeOf(() -> buy("Kite", 1))).isEqualTo(Status.Code.NOT_FOUND);
+		assertThat(codeOf(() -> buy("Tux", 0))).isEqualTo(Status.Code.INVALID_ARGUMENT);
+		assertThat(this.log.count(OrderLog.Status.PENDING)).isZero();
+	}
+
+	@Test
+	void unknownOrderIsNotFound() {
+		assertThat(codeOf(() -> this.orders.getOrder(GetOrderRequest.newBuilder().setNumber(1_000_000).build())))
+			.isEqualTo(Status.Code.NOT_FOUND);
+	}
+
+	@Test
+	void anOrderTheCatalogCouldNotTakeStaysPendingAndIsSettledLater() throws Exception {
+		catalog.unavailable = true;
+		long before = this.log.count(OrderLog.Status.COMPLETED);
+		assertThat(codeOf(() -> buy("Tux", 3))).isEqualTo(Status.Code.UNAVAILABLE);
+		assertThat(this.log.count(OrderLog.Status.PENDING)).isEqualTo(1);
+
+		catalog.unavailable = false;
+		Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
+		while (this.log.count(OrderLog.Status.PENDING) > 0 && Instant.now().isBefore(deadline)) {
+			Thread.sleep(100);
+		}
+		assertThat(this.log.count(OrderLog.Status.PENDING)).isZero();
+		assertThat(this.log.count(OrderLog.Status.COMPLETED)).isEqualTo(before + 1);
+	}
+
+}
