@@ -1,0 +1,84 @@
+package io.latencylab.telemetry;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Collection;
+
+import io.opentelemetry.exporter.logging.otlp.internal.traces.OtlpStdoutSpanExporter;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+
+/**
+ * Spans as OTLP JSON lines, the OpenTelemetry file format: one {"resourceSpans":[…]} object a
+ * line, appended to a file. The JSON is written by the SDK's own OTLP stdout exporter, pointed at
+ * the file; this class only owns the file, flushes after every batch, and closes it on shutdown,
+ * so nothing is lost when a run ends cleanly.
+ */
+public final class OtlpJsonFileSpanExporter implements SpanExporter {
+
+	private final Path file;
+
+	private final OutputStream out;
+
+	private final SpanExporter json;
+
+	public OtlpJsonFileSpanExporter(Path file) {
+		this.file = file;
+		try {
+			Files.createDirectories(file.toAbsolutePath().getParent());
+			this.out = new BufferedOutputStream(Files.newOutputStream(file, StandardOpenOption.CREATE,
+					StandardOpenOption.APPEND, StandardOpenOption.WRITE));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot write spans to " + file, ex);
+		}
+		this.json = OtlpStdoutSpanExporter.builder().setOutput(this.out).setWrapperJsonObject(true).build();
+	}
+
+	public Path file() {
+		return this.file;
+	}
+
+	@Override
+	public synchronized CompletableResultCode export(Collection<SpanData> spans) {
+		CompletableResultCode result = this.json.export(spans);
+		return result.isSuccess() ? flush() : result;
+	}
+
+	@Override
+	public synchronized CompletableResultCode flush() {
+		try {
+			this.json.flush();
+			this.out.flush();
+			return CompletableResultCode.ofSuccess();
+		}
+		catch (IOException ex) {
+			return CompletableResultCode.ofFailure();
+		}
+	}
+
+	@Override
+	public synchronized CompletableResultCode shutdown() {
+		flush();
+		this.json.shutdown();
+		try {
+			this.out.close();
+		}
+		catch (IOException ex) {
+			return CompletableResultCode.ofFailure();
+		}
+		return CompletableResultCode.ofSuccess();
+	}
+
+	@Override
+	public String toString() {
+		return "OtlpJsonFileSpanExporter{" + this.file + "}";
+	}
+
+}

@@ -1,0 +1,28 @@
+package io.latencylab.telemetry;
+
+import java.nio.file.Path;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+
+/**
+ * Where spans go. With an OTLP endpoint configured
+ * (management.opentelemetry.tracing.export.otlp.endpoint, as compose does), Spring Boot exports
+ * to it and this adds nothing. Without one (the bare default), each service appends its spans as
+ * OTLP JSON lines to {lab.traces-dir}/{service}.jsonl, and nothing tries to reach a collector.
+ */
+@AutoConfiguration
+public class TelemetryAutoConfiguration {
+
+	@Bean
+	@ConditionalOnExpression("'${management.opentelemetry.tracing.export.otlp.endpoint:}'.isEmpty() "
+			+ "and ${lab.traces.file.enabled:true}")
+	OtlpJsonFileSpanExporter otlpJsonFileSpanExporter(Environment environment) {
+		String service = environment.getProperty("spring.application.name", "application");
+		Path dir = Path.of(environment.getProperty("lab.traces-dir", "runs/current/traces"));
+		return new OtlpJsonFileSpanExporter(dir.resolve(service + ".jsonl"));
+	}
+
+}
