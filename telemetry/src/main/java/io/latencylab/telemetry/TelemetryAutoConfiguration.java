@@ -4,7 +4,10 @@ import java.nio.file.Path;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
 /**
@@ -15,6 +18,21 @@ import org.springframework.core.env.Environment;
  */
 @AutoConfiguration
 public class TelemetryAutoConfiguration {
+
+	@Bean
+	RunIdSpanProcessor runIdSpanProcessor() {
+		return new RunIdSpanProcessor();
+	}
+
+	@Bean
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	FilterRegistrationBean<RunIdServerSpanFilter> runIdServerSpanFilter() {
+		FilterRegistrationBean<RunIdServerSpanFilter> registration = new FilterRegistrationBean<>(
+				new RunIdServerSpanFilter());
+		// Inside the server observation's scope: Boot registers that filter at HIGHEST_PRECEDENCE + 1.
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 2);
+		return registration;
+	}
 
 	@Bean
 	@ConditionalOnExpression("'${management.opentelemetry.tracing.export.otlp.endpoint:}'.isEmpty() "

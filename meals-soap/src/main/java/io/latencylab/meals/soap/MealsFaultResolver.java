@@ -26,6 +26,7 @@ class MealsFaultResolver implements EndpointExceptionResolver, Ordered {
 	@Override
 	public boolean resolveException(MessageContext messageContext, Object endpoint, Exception ex) {
 		SoapMessage response = (SoapMessage) messageContext.getResponse();
+		ObservedMethodEndpointAdapter.recordFailure(messageContext, ex);
 		if (ex instanceof MealsException refused) {
 			this.faults.write(response, MealsFaults.Code.valueOf(refused.reason().name()), refused.getMessage());
 		}

@@ -1,8 +1,14 @@
 package io.latencylab.meals.soap;
 
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
+import javax.xml.transform.TransformerException;
+
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
 
 import org.springframework.ws.context.MessageContext;
@@ -14,8 +20,27 @@ class MealsValidatingInterceptor extends PayloadValidatingInterceptor {
 
 	private final MealsFaults faults;
 
-	MealsValidatingInterceptor(MealsFaults faults) {
+	private final ObservationRegistry observations;
+
+	MealsValidatingInterceptor(MealsFaults faults, ObservationRegistry observations) {
 		this.faults = faults;
+		this.observations = observations;
+	}
+
+	/** Schema validation gets a span of its own, {@code soap.validate}. */
+	@Override
+	public boolean handleRequest(MessageContext messageContext, Object endpoint)
+			throws IOException, SAXException, TransformerException {
+		try {
+			return Observation.createNotStarted("soap.validate", this.observations)
+				.observeChecked(() -> super.handleRequest(messageContext, endpoint));
+		}
+		catch (IOException | SAXException | TransformerException | RuntimeException ex) {
+			throw ex;
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	@Override
