@@ -1,4 +1,4 @@
-package io.latencylab.toystore.it;
+package io.latencylab.it;
 
 import java.io.File;
 import java.io.IOException;
@@ -19,14 +19,18 @@ import java.util.concurrent.TimeUnit;
 import org.springframework.test.util.TestSocketUtils;
 
 /**
- * The three toy store services as separate JVMs started from their runnable jars, on free ports
- * and a data directory of their own, so that they can be killed with SIGKILL and started again.
+ * The lab's services as separate JVMs started from their runnable jars, on free ports, with a
+ * data directory and a traces directory of their own, so that they can be killed with SIGKILL
+ * and started again, and their spans read afterwards.
  */
-final class ToyStoreProcesses implements AutoCloseable {
+final class LabProcesses implements AutoCloseable {
 
 	enum Service {
 
-		CATALOG("catalog-service"), ORDER("order-service"), FRONTEND("frontend-service");
+		CATALOG("catalog-service"), ORDER("order-service"), FRONTEND("frontend-service"), MEALS_SOAP("meals-soap"),
+		MEALS_REST("meals-rest"), SORT("sort-service");
+
+		static final Service[] TOY_STORE = { CATALOG, ORDER, FRONTEND };
 
 		final String module;
 
@@ -50,7 +54,7 @@ final class ToyStoreProcesses implements AutoCloseable {
 
 	private final List<String> extraCatalogArgs;
 
-	ToyStoreProcesses(String... extraCatalogArgs) throws IOException {
+	LabProcesses(String... extraCatalogArgs) throws IOException {
 		this.dataDir = Files.createTempDirectory("toystore-it");
 		this.extraCatalogArgs = List.of(extraCatalogArgs);
 		for (Service service : Service.values()) {
@@ -58,21 +62,33 @@ final class ToyStoreProcesses implements AutoCloseable {
 		}
 	}
 
-	/** Starts all three and waits until the frontend is ready (which needs both backends). */
-	ToyStoreProcesses startAll() throws Exception {
-		for (Service service : Service.values()) {
+	/** Starts the toy store and waits until the frontend is ready (which needs both backends). */
+	LabProcesses startAll() throws Exception {
+		return start(Service.TOY_STORE);
+	}
+
+	LabProcesses start(Service... services) throws Exception {
+		for (Service service : services) {
 			start(service);
 		}
-		for (Service service : Service.values()) {
+		for (Service service : services) {
 			awaitReady(service);
 		}
 		return this;
 	}
 
+	Path tracesDir() {
+		return this.dataDir.resolve("traces");
+	}
+
+	URI http(Service service, String path) {
+		return URI.create("http://localhost:" + this.httpPorts.get(service) + path);
+	}
+
 	void start(Service service) throws IOException {
 		List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar",
 				jarOf(service).toString(), "--server.port=" + this.httpPorts.get(service),
-				"--lab.data-dir=" + this.dataDir));
+				"--lab.data-dir=" + this.dataDir, "--lab.traces-dir=" + tracesDir()));
 		switch (service) {
 			case CATALOG -> {
 				command.add("--spring.grpc.server.port=" + this.catalogGrpcPort);
@@ -88,6 +104,9 @@ final class ToyStoreProcesses implements AutoCloseable {
 			case FRONTEND -> {
 				command.add("--spring.grpc.client.channel.catalog.target=static://localhost:" + this.catalogGrpcPort);
 				command.add("--spring.grpc.client.channel.orders.target=static://localhost:" + this.orderGrpcPort);
+			}
+			default -> {
+				// meals and sort need nothing more
 			}
 		}
 		File log = this.dataDir.resolve(service.module + ".log").toFile();
@@ -129,7 +148,7 @@ final class ToyStoreProcesses implements AutoCloseable {
 	}
 
 	URI frontend(String path) {
-		return URI.create("http://localhost:" + this.httpPorts.get(Service.FRONTEND) + path);
+		return http(Service.FRONTEND, path);
 	}
 
 	private Path jarOf(Service service) throws IOException {

@@ -1,4 +1,4 @@
-package io.latencylab.toystore.it;
+package io.latencylab.it;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -26,13 +26,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ToyStoreContractIT {
 
-	private static ToyStoreProcesses store;
+	private static LabProcesses store;
 
 	private static StoreClient client;
 
 	@BeforeAll
 	static void start() throws Exception {
-		store = new ToyStoreProcesses().startAll();
+		store = new LabProcesses().startAll();
 		client = new StoreClient(store::frontend);
 	}
 

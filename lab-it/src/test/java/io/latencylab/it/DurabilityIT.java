@@ -1,4 +1,4 @@
-package io.latencylab.toystore.it;
+package io.latencylab.it;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -10,7 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import io.latencylab.toystore.it.ToyStoreProcesses.Service;
+import io.latencylab.it.LabProcesses.Service;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,19 +24,19 @@ class DurabilityIT {
 
 	@Test
 	void killNineOfTheOrderServiceMidLoad() throws Exception {
-		try (ToyStoreProcesses store = new ToyStoreProcesses().startAll()) {
+		try (LabProcesses store = new LabProcesses().startAll()) {
 			killMidLoadAndCheck(store, Service.ORDER, "Whale");
 		}
 	}
 
 	@Test
 	void killNineOfTheCatalogMidLoad() throws Exception {
-		try (ToyStoreProcesses store = new ToyStoreProcesses().startAll()) {
+		try (LabProcesses store = new LabProcesses().startAll()) {
 			killMidLoadAndCheck(store, Service.CATALOG, "Barbie");
 		}
 	}
 
-	private static void killMidLoadAndCheck(ToyStoreProcesses store, Service victim, String toy) throws Exception {
+	private static void killMidLoadAndCheck(LabProcesses store, Service victim, String toy) throws Exception {
 		StoreClient client = new StoreClient(store::frontend);
 		StoreClient.Answer first = client.buy(toy, 1);
 		assertThat(first.body()).as("numbers start at 0").isEqualTo("{\"data\":{\"order_number\":0}}");

@@ -1,4 +1,4 @@
-package io.latencylab.toystore.it;
+package io.latencylab.it;
 
 import java.net.URI;
 import java.net.http.HttpClient;
