@@ -35,6 +35,20 @@ public class TelemetryAutoConfiguration {
 	}
 
 	@Bean
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	FilterRegistrationBean<ServerTiming.Filter> serverTimingFilter() {
+		FilterRegistrationBean<ServerTiming.Filter> registration = new FilterRegistrationBean<>(new ServerTiming.Filter());
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 3);
+		return registration;
+	}
+
+	@Bean
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	ServerTiming.PhaseHandler serverTimingPhases() {
+		return new ServerTiming.PhaseHandler();
+	}
+
+	@Bean
 	@ConditionalOnExpression("'${management.opentelemetry.tracing.export.otlp.endpoint:}'.isEmpty() "
 			+ "and ${lab.traces.file.enabled:true}")
 	OtlpJsonFileSpanExporter otlpJsonFileSpanExporter(Environment environment) {

@@ -1,0 +1,67 @@
+package io.latencylab.telemetry;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class OtlpJsonFileSpanExporterTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void writesEverySpanAsOtlpJsonLinesAndLosesNoneOnShutdown() throws Exception {
+		Path file = this.dir.resolve("traces/service.jsonl");
+		SdkTracerProvider provider = SdkTracerProvider.builder()
+			.addSpanProcessor(BatchSpanProcessor.builder(new OtlpJsonFileSpanExporter(file)).build())
+			.build();
+		Tracer tracer = provider.get("test");
+		for (int i = 0; i < 250; i++) {
+			Span span = tracer.spanBuilder("span-" + i).startSpan();
+			span.end();
+		}
+		// No flush asked for: the shutdown alone must get the queued spans to disk.
+		provider.shutdown().join(10, java.util.concurrent.TimeUnit.SECONDS);
+
+		List<String> names = new ArrayList<>();
+		JsonMapper json = JsonMapper.builder().build();
+		for (String line : Files.readAllLines(file)) {
+			JsonNode document = json.readTree(line);
+			for (JsonNode resourceSpans : document.path("resourceSpans")) {
+				for (JsonNode scopeSpans : resourceSpans.path("scopeSpans")) {
+					for (JsonNode span : scopeSpans.path("spans")) {
+						assertThat(span.path("traceId").asString()).hasSize(32);
+						names.add(span.path("name").asString());
+					}
+				}
+			}
+		}
+		assertThat(names).hasSize(250).contains("span-0", "span-249");
+	}
+
+	@Test
+	void appendsToAFileFromAnEarlierRun() throws Exception {
+		Path file = this.dir.resolve("service.jsonl");
+		for (int run = 0; run < 2; run++) {
+			SdkTracerProvider provider = SdkTracerProvider.builder()
+				.addSpanProcessor(BatchSpanProcessor.builder(new OtlpJsonFileSpanExporter(file)).build())
+				.build();
+			provider.get("test").spanBuilder("run-" + run).startSpan().end();
+			provider.shutdown().join(10, java.util.concurrent.TimeUnit.SECONDS);
+		}
+		assertThat(Files.readString(file)).contains("\"run-0\"").contains("\"run-1\"");
+	}
+
+}
