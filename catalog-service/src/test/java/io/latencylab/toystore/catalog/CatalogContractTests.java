@@ -26,6 +26,8 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.util.TestSocketUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -60,6 +62,14 @@ abstract class CatalogContractTests {
 	@AfterEach
 	void disconnect() throws InterruptedException {
 		this.channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+	}
+
+	/** An H2 file database of its own and a free gRPC port, for the embedded-database subclasses. */
+	static void embeddedDatabase(DynamicPropertyRegistry registry, String name) throws java.io.IOException {
+		String dataDir = java.nio.file.Files.createTempDirectory(name).toString();
+		int grpcPort = TestSocketUtils.findAvailableTcpPort();
+		registry.add("lab.data-dir", () -> dataDir);
+		registry.add("spring.grpc.server.port", () -> grpcPort);
 	}
 
 	static long newOrderId() {

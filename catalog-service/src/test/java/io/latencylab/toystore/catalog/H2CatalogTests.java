@@ -1,12 +1,8 @@
 package io.latencylab.toystore.catalog;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.util.TestSocketUtils;
 
 /** The contract on the embedded default: an H2 file database, one commit per buy. */
 @SpringBootTest(properties = { "catalog.restock.enabled=false", "server.port=0" })
@@ -14,10 +10,7 @@ class H2CatalogTests extends CatalogContractTests {
 
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) throws Exception {
-		Path dataDir = Files.createTempDirectory("catalog-h2");
-		registry.add("lab.data-dir", dataDir::toString);
-		int grpcPort = TestSocketUtils.findAvailableTcpPort();
-		registry.add("spring.grpc.server.port", () -> grpcPort);
+		embeddedDatabase(registry, "catalog-h2");
 	}
 
 }
