@@ -1,0 +1,165 @@
+package io.latencylab.load;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The machine-readable side of a run, beside Gatling's HTML report: one line per request in
+ * requests.csv (group, the trace id it was sent with, start, duration, status), so that each can
+ * be joined to the server's trace; and summary.json per request group (count, errors by type,
+ * mean, p50/p95/p99/max from an HdrHistogram, throughput), plus the injector's own CPU.
+ */
+public final class LoadRecorder {
+
+	private static final double INJECTOR_CPU_WARNING = 0.8;
+
+	private final String simulation;
+
+	private final String runId;
+
+	private final Path dir;
+
+	private final Map<String, Group> groups = new ConcurrentHashMap<>();
+
+	private final BufferedWriter requests;
+
+	private final ScheduledExecutorService cpuSampler = Executors
+		.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("injector-cpu").factory());
+
+	private final Histogram injectorCpuPermille = new Histogram(1000, 3);
+
+	private final long startMillis = System.currentTimeMillis();
+
+	private final class Group {
+
+		final Recorder latencyMicros = new Recorder(3_600_000_000L, 3);
+
+		final Histogram all = new Histogram(3_600_000_000L, 3);
+
+		final LongAdder count = new LongAdder();
+
+		final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
+
+		volatile long firstStart = Long.MAX_VALUE;
+
+		volatile long lastEnd;
+
+	}
+
+	public LoadRecorder(String simulation, LabParameters parameters) {
+		this.simulation = simulation;
+		this.runId = parameters.runId();
+		this.dir = Path.of(parameters.resultsDir(), simulation + "-" + this.runId);
+		try {
+			Files.createDirectories(this.dir);
+			this.requests = Files.newBufferedWriter(this.dir.resolve("requests.csv"));
+			this.requests.write("group,trace_id,start_epoch_ms,duration_ms,status\n");
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+		this.cpuSampler.scheduleAtFixedRate(() -> {
+			double load = os.getProcessCpuLoad();
+			if (load >= 0) {
+				this.injectorCpuPermille.recordValue(Math.round(load * 1000));
+				if (load > INJECTOR_CPU_WARNING) {
+					System.out.printf("WARNING: the load generator used %.0f%% CPU: it may be the bottleneck%n", load * 100);
+				}
+			}
+		}, 1, 1, TimeUnit.SECONDS);
+	}
+
+	public String runId() {
+		return this.runId;
+	}
+
+	/** One request as the virtual user saw it; status 0 means no response at all. */
+	public void record(String group, long startEpochMillis, long durationNanos, int status, boolean ok, String traceId) {
+		Group stats = this.groups.computeIfAbsent(group, (name) -> new Group());
+		long micros = Math.max(1, durationNanos / 1000);
+		synchronized (stats) {
+			stats.all.recordValue(Math.min(micros, stats.all.getHighestTrackableValue()));
+		}
+		stats.count.increment();
+		if (!ok) {
+			stats.errors.computeIfAbsent((status == 0) ? "no response" : "HTTP " + status, (k) -> new LongAdder()).increment();
+		}
+		stats.firstStart = Math.min(stats.firstStart, startEpochMillis);
+		stats.lastEnd = Math.max(stats.lastEnd, startEpochMillis + durationNanos / 1_000_000);
+		synchronized (this.requests) {
+			try {
+				this.requests.write(group + "," + traceId + "," + startEpochMillis + ","
+						+ String.format(java.util.Locale.ROOT, "%.3f", durationNanos / 1e6) + "," + status + "\n");
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+		}
+	}
+
+	/** Writes summary.json and prints where it is. */
+	public Path finish() {
+		this.cpuSampler.shutdownNow();
+		Map<String, Object> summary = new LinkedHashMap<>();
+		summary.put("simulation", this.simulation);
+		summary.put("runId", this.runId);
+		summary.put("start", Instant.ofEpochMilli(this.startMillis).toString());
+		summary.put("end", Instant.now().toString());
+		Map<String, Object> cpu = new LinkedHashMap<>();
+		cpu.put("meanPercent", this.injectorCpuPermille.getTotalCount() == 0 ? null : this.injectorCpuPermille.getMean() / 10);
+		cpu.put("maxPercent", this.injectorCpuPermille.getMaxValue() / 10.0);
+		cpu.put("overloaded", this.injectorCpuPermille.getMaxValue() > INJECTOR_CPU_WARNING * 1000);
+		summary.put("injectorCpu", cpu);
+		Map<String, Object> groups = new TreeMap<>();
+		this.groups.forEach((name, stats) -> {
+			Histogram h = stats.all;
+			Map<String, Object> group = new LinkedHashMap<>();
+			long errors = stats.errors.values().stream().mapToLong(LongAdder::sum).sum();
+			double seconds = Math.max(0.001, (stats.lastEnd - stats.firstStart) / 1000.0);
+			group.put("count", stats.count.sum());
+			group.put("errors", errors);
+			Map<String, Long> byType = new TreeMap<>();
+			stats.errors.forEach((type, n) -> byType.put(type, n.sum()));
+			group.put("errorsByType", byType);
+			group.put("meanMs", h.getMean() / 1000);
+			group.put("p50Ms", h.getValueAtPercentile(50) / 1000.0);
+			group.put("p95Ms", h.getValueAtPercentile(95) / 1000.0);
+			group.put("p99Ms", h.getValueAtPercentile(99) / 1000.0);
+			group.put("maxMs", h.getMaxValue() / 1000.0);
+			group.put("throughputPerSec", stats.count.sum() / seconds);
+			groups.put(name, group);
+		});
+		summary.put("groups", groups);
+		Path file = this.dir.resolve("summary.json");
+		try {
+			synchronized (this.requests) {
+				this.requests.close();
+			}
+			JsonMapper.builder().build().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), summary);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		System.out.println("Lab summary: " + file.toAbsolutePath());
+		return file;
+	}
+
+}

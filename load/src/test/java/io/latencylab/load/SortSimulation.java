@@ -1,0 +1,84 @@
+package io.latencylab.load;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import io.gatling.javaapi.core.ScenarioBuilder;
+import io.gatling.javaapi.core.Simulation;
+
+import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
+import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.http.HttpDsl.http;
+
+/**
+ * Seed 004's clients: lab.sort.clients closed-model clients (the study: 1, 10, 20, 30, 40), each
+ * uploading a file of lab.sort.size integers (10,000 to 50,000) to be sorted with
+ * lab.sort.algorithm, back to back, for lab.sort.duration. The file comes from the service's own
+ * generator with a fixed seed, made once and kept beside the results.
+ */
+public class SortSimulation extends Simulation {
+
+	final LabParameters parameters = LabParameters.fromSystem();
+
+	final int clients = this.parameters.integer("lab.sort.clients", 1);
+
+	final int size = this.parameters.integer("lab.sort.size", 10_000);
+
+	final String algorithm = this.parameters.string("lab.sort.algorithm", "quick");
+
+	final Duration duration = this.parameters.duration("lab.sort.duration", Duration.ofSeconds(30));
+
+	final LoadRecorder recorder = new LoadRecorder("sort-" + this.algorithm + "-n" + this.size + "-c" + this.clients,
+			this.parameters);
+
+	final String numbers = inputFile(Path.of(this.parameters.resultsDir()).resolveSibling("sort-input"),
+			this.parameters.sortUrl(), this.size, this.parameters.integer("lab.sort.seed", 1));
+
+	{
+		// Closed model: each finished request is replaced at once, so exactly `clients` are in flight.
+		ScenarioBuilder clientsScenario = scenario("sort clients").exec(LabHttp.call(this.recorder,
+				"sort " + this.algorithm, new Requests(this.parameters).sort(this.algorithm, this.numbers)));
+		setUp(clientsScenario.injectClosed(constantConcurrentUsers(this.clients).during(this.duration)))
+			.protocols(http.disableCaching())
+			.maxDuration(this.duration.plusSeconds(60))
+			.assertions(global().failedRequests().count().is(0L));
+	}
+
+	/** The generator's file for (n, seed), fetched once and reused by every run. */
+	static String inputFile(Path dir, String sortUrl, int n, int seed) {
+		Path file = dir.resolve("n" + n + "-seed" + seed + ".txt");
+		try {
+			if (!Files.exists(file)) {
+				Files.createDirectories(file.getParent());
+				HttpResponse<Path> response = HttpClient.newHttpClient()
+					.send(HttpRequest.newBuilder(URI.create(sortUrl + "/generate?n=" + n + "&seed=" + seed)).build(),
+							HttpResponse.BodyHandlers.ofFile(file));
+				if (response.statusCode() != 200) {
+					Files.delete(file);
+					throw new IllegalStateException("the generator answered " + response.statusCode());
+				}
+			}
+			return Files.readString(file);
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("cannot make the input file from " + sortUrl + "/generate", ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	@Override
+	public void after() {
+		this.recorder.finish();
+	}
+
+}
