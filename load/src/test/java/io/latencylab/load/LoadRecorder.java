@@ -87,6 +87,10 @@ public final class LoadRecorder {
 		}, 1, 1, TimeUnit.SECONDS);
 	}
 
+	public Path directory() {
+		return this.dir;
+	}
+
 	public String runId() {
 		return this.runId;
 	}

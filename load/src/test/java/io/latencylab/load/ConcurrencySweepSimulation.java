@@ -1,0 +1,74 @@
+package io.latencylab.load;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+import io.gatling.javaapi.core.ClosedInjectionStep;
+import io.gatling.javaapi.core.Simulation;
+
+import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.http.HttpDsl.http;
+
+/**
+ * Seed 002's concurrency sweep: for one operation (lab.sweep.operation), closed-model steps of 1,
+ * 2, 4, … up to lab.sweep.max concurrent clients (the study: 192), each lasting lab.sweep.step.
+ * Prints per-client and aggregate operations per second for each step, and the step where the
+ * aggregate peaks: the format of the study's Tables 1 and 3.
+ */
+public class ConcurrencySweepSimulation extends Simulation {
+
+	final LabParameters parameters = LabParameters.fromSystem();
+
+	final String operation = this.parameters.string("lab.sweep.operation", "rest-get");
+
+	final List<Integer> levels = levels(this.parameters.integer("lab.sweep.max", 16));
+
+	final Duration step = this.parameters.duration("lab.sweep.step", Duration.ofSeconds(5));
+
+	final LoadRecorder recorder = new LoadRecorder("sweep-" + this.operation, this.parameters);
+
+	long startMillis;
+
+	/** 1, 2, 4, … and max itself when it is not a power of two. */
+	static List<Integer> levels(int max) {
+		List<Integer> levels = new ArrayList<>();
+		for (int level = 1; level < max; level *= 2) {
+			levels.add(level);
+		}
+		levels.add(max);
+		return levels;
+	}
+
+	ClosedInjectionStep[] injection() {
+		return this.levels.stream()
+			.map((level) -> constantConcurrentUsers(level).during(this.step))
+			.toArray(ClosedInjectionStep[]::new);
+	}
+
+	{
+		setUp(scenario("sweep " + this.operation)
+			.exec(Operations.byName(this.operation, new Requests(this.parameters), this.recorder))
+			.injectClosed(injection())).protocols(http.shareConnections());
+	}
+
+	@Override
+	public void before() {
+		this.startMillis = System.currentTimeMillis();
+	}
+
+	@Override
+	public void after() {
+		this.recorder.finish();
+		List<Steps.Step> steps = Steps.measure(this.recorder.directory().resolve("requests.csv"), this.startMillis,
+				this.step.toMillis(), this.levels);
+		Steps.Step peak = steps.stream().max(Comparator.comparingDouble(Steps.Step::aggregatePerSec)).orElseThrow();
+		Steps.report("Concurrency sweep of " + this.operation + " (peak at " + peak.level() + " clients)", "clients",
+				steps, this.recorder.directory().resolve("sweep.json"),
+				Map.of("operation", this.operation, "peakClients", peak.level(), "peakPerSec", peak.aggregatePerSec()));
+	}
+
+}

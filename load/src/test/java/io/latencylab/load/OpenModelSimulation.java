@@ -1,0 +1,68 @@
+package io.latencylab.load;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import io.gatling.javaapi.core.OpenInjectionStep;
+import io.gatling.javaapi.core.Simulation;
+
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.http.HttpDsl.http;
+
+/**
+ * Open-model latency (no study had it): arrivals at a constant rate with randomised, Poisson-like
+ * gaps, in steps of lab.open.rates requests per second, each lasting lab.open.step. Arrivals do
+ * not wait for answers, so when the system falls behind the queue and the latency show it (see the
+ * module README on coordinated omission). Prints latency per rate, and the knee: the first rate
+ * whose p99 is more than three times the first rate's.
+ */
+public class OpenModelSimulation extends Simulation {
+
+	final LabParameters parameters = LabParameters.fromSystem();
+
+	final String operation = this.parameters.string("lab.open.operation", "rest-get");
+
+	final List<Integer> rates = this.parameters.integers("lab.open.rates", "10,20,40,80,160");
+
+	final Duration step = this.parameters.duration("lab.open.step", Duration.ofSeconds(5));
+
+	final LoadRecorder recorder = new LoadRecorder("open-" + this.operation, this.parameters);
+
+	long startMillis;
+
+	OpenInjectionStep[] injection() {
+		return this.rates.stream()
+			.map((rate) -> constantUsersPerSec(rate).during(this.step).randomized())
+			.toArray(OpenInjectionStep[]::new);
+	}
+
+	{
+		setUp(scenario("open " + this.operation)
+			.exec(Operations.byName(this.operation, new Requests(this.parameters), this.recorder))
+			.injectOpen(injection())).protocols(http.shareConnections());
+	}
+
+	@Override
+	public void before() {
+		this.startMillis = System.currentTimeMillis();
+	}
+
+	@Override
+	public void after() {
+		this.recorder.finish();
+		List<Steps.Step> steps = Steps.measure(this.recorder.directory().resolve("requests.csv"), this.startMillis,
+				this.step.toMillis(), this.rates);
+		double baseline = steps.get(0).p99Ms();
+		Integer knee = steps.stream()
+			.filter((s) -> s.p99Ms() > 3 * baseline || s.errors() > 0)
+			.map(Steps.Step::level)
+			.findFirst()
+			.orElse(null);
+		Steps.report("Open model, " + this.operation + ((knee != null) ? " (knee at " + knee + "/s)" : " (no knee)"),
+				"rate/s", steps, this.recorder.directory().resolve("open.json"),
+				(knee != null) ? Map.of("operation", this.operation, "kneeRate", knee) : Map.of("operation", this.operation));
+	}
+
+}
