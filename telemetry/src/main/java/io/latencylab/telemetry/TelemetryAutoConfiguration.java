@@ -1,8 +1,11 @@
 package io.latencylab.telemetry;
 
 import java.nio.file.Path;
+import java.util.Map;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -18,6 +21,14 @@ import org.springframework.core.env.Environment;
  */
 @AutoConfiguration
 public class TelemetryAutoConfiguration {
+
+	@Bean
+	LatencyInjector latencyInjector(Environment environment) {
+		Map<String, String> delays = Binder.get(environment)
+			.bind("lab.inject", Bindable.mapOf(String.class, String.class))
+			.orElse(Map.of());
+		return new LatencyInjector(delays);
+	}
 
 	@Bean
 	RunIdSpanProcessor runIdSpanProcessor() {

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.LinkedBlockingQueue;
 
 import io.latencylab.toystore.catalog.BuyOutcome.Result;
+import io.latencylab.telemetry.LatencyInjector;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 
@@ -39,8 +40,11 @@ class Buyer implements DisposableBean {
 
 	private final GroupCommitter groupCommitter;
 
+	private final LatencyInjector latency;
+
 	Buyer(Stock stock, StockEvents events, PlatformTransactionManager transactions, ObservationRegistry observations,
-			CatalogProperties properties) {
+			CatalogProperties properties, LatencyInjector latency) {
+		this.latency = latency;
 		this.stock = stock;
 		this.events = events;
 		this.transactions = transactions;
@@ -110,7 +114,10 @@ class Buyer implements DisposableBean {
 		Observation.createNotStarted("catalog.commit", this.observations)
 			.lowCardinalityKeyValue("commit.mode", this.properties.commitMode().name().toLowerCase())
 			.highCardinalityKeyValue("commit.buys", String.valueOf(buys))
-			.observe(() -> this.transactions.commit(transaction));
+			.observe(() -> {
+				this.latency.at("catalog-before-commit");
+				this.transactions.commit(transaction);
+			});
 	}
 
 	@Override

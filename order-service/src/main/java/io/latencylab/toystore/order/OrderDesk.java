@@ -3,6 +3,7 @@ package io.latencylab.toystore.order;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.latencylab.toystore.api.BuyReply;
+import io.latencylab.telemetry.LatencyInjector;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import org.slf4j.Logger;
@@ -33,7 +34,10 @@ class OrderDesk {
 
 	private final ObservationRegistry observations;
 
-	OrderDesk(OrderLog log, CatalogClient catalog, ObservationRegistry observations) {
+	private final LatencyInjector latency;
+
+	OrderDesk(OrderLog log, CatalogClient catalog, ObservationRegistry observations, LatencyInjector latency) {
+		this.latency = latency;
 		this.log = log;
 		this.catalog = catalog;
 		this.observations = observations;
@@ -50,6 +54,7 @@ class OrderDesk {
 	/** Takes the stock for a pending order and records the outcome. */
 	void settle(long number, String name, int quantity) {
 		BuyReply reply;
+		this.latency.at("order-before-catalog");
 		try {
 			reply = this.catalog.buy(number, name, quantity);
 		}

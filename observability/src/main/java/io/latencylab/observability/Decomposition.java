@@ -1,0 +1,97 @@
+package io.latencylab.observability;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Splits the latency a client saw into the parts that explain it, so that the parts add up to
+ * exactly what the client measured.
+ * <p>
+ * The method: the client-observed time is the root server span plus the <b>front door</b> (time
+ * before the server's first span started and after it ended: accept queues, thread pools, the
+ * network to the first service). Inside the root, the time is walked along the <b>critical
+ * path</b>: from the span's end backwards, the child that finished last before the cursor
+ * is followed; gaps where no child ran are the span's own <b>self time</b>. Concurrent children
+ * are handled by following only the one that kept the parent waiting; sequential children are
+ * each followed in turn. A client span's time that its remote server span does not cover is the
+ * hop's <b>network and queueing</b> (a client span's self time). Every nanosecond of the root is
+ * attributed to exactly one component.
+ */
+public final class Decomposition {
+
+	/** Component name for the time outside the root server span. */
+	public static final String FRONT_DOOR = "front door";
+
+	private Decomposition() {
+	}
+
+	/**
+	 * @param trace the spans of one trace
+	 * @param root the server span the client's request started
+	 * @param clientObservedNanos what the client measured; negative to leave the front door out
+	 * @return nanoseconds per component, in the order first met
+	 */
+	public static Map<String, Long> of(List<Span> trace, Span root, long clientObservedNanos) {
+		Map<String, List<Span>> children = new LinkedHashMap<>();
+		for (Span span : trace) {
+			children.computeIfAbsent(span.parentSpanId(), (id) -> new ArrayList<>()).add(span);
+		}
+		Map<String, Long> components = new LinkedHashMap<>();
+		if (clientObservedNanos >= 0) {
+			components.put(FRONT_DOOR, Math.max(0, clientObservedNanos - root.durationNanos()));
+		}
+		walk(root, root.startNanos(), root.endNanos(), children, components);
+		return components;
+	}
+
+	/**
+	 * The name a span's own time is reported under. A client span whose callee is traced (a
+	 * server span of another service under it) keeps, as its own time, the hop's network and
+	 * queueing; a client span without one (a JDBC call) keeps the time of the call itself.
+	 */
+	public static String component(Span span, List<Span> children) {
+		boolean tracedCallee = span.kind() == Span.CLIENT && children.stream()
+			.anyMatch((child) -> child.kind() == Span.SERVER && !child.service().equals(span.service()));
+		return tracedCallee ? "network + queueing: " + span.service() + " → " + span.name()
+				: span.service() + ": " + span.name();
+	}
+
+	private static void walk(Span span, long from, long to, Map<String, List<Span>> children,
+			Map<String, Long> components) {
+		List<Span> direct = children.getOrDefault(span.spanId(), List.of());
+		List<Span> kids = new ArrayList<>(direct);
+		kids.sort(Comparator.comparingLong(Span::endNanos).reversed());
+		long cursor = to;
+		long self = 0;
+		while (cursor > from) {
+			Span next = null;
+			for (Span kid : kids) {
+				if (kid.endNanos() <= cursor && kid.endNanos() > from && kid.startNanos() < cursor) {
+					next = kid;
+					break;
+				}
+				if (kid.startNanos() < cursor && kid.endNanos() > cursor) {
+					// A child still running at the cursor (it outlived its parent, or overlaps the
+					// one just followed): it covers this instant.
+					next = kid;
+					break;
+				}
+			}
+			if (next == null) {
+				self += cursor - from;
+				break;
+			}
+			long childEnd = Math.min(next.endNanos(), cursor);
+			self += cursor - childEnd;
+			long childStart = Math.max(next.startNanos(), from);
+			walk(next, childStart, childEnd, children, components);
+			cursor = childStart;
+			kids.remove(next);
+		}
+		components.merge(component(span, direct), self, Long::sum);
+	}
+
+}
