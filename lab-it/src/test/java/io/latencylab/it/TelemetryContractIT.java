@@ -133,7 +133,9 @@ class TelemetryContractIT {
 			.anySatisfy((span) -> assertThat(span.name()).isEqualTo("order.pending.write"))
 			.anySatisfy((span) -> assertThat(span.name()).isEqualTo("order.complete.write"));
 		assertThat(trace).allSatisfy((span) -> assertThat(span.traceId()).isEqualTo(toyBuy.traceId()));
-		assertThat(server.attribute("lab.run.id")).isEqualTo("telemetry-contract");
+		for (Span span : List.of(server, orders, catalog)) {
+			assertThat(span.attribute("lab.run.id")).as("run id on %s", span.name()).isEqualTo("telemetry-contract");
+		}
 	}
 
 	@Test

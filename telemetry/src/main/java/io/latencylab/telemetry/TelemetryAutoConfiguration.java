@@ -3,7 +3,10 @@ package io.latencylab.telemetry;
 import java.nio.file.Path;
 import java.util.Map;
 
+import io.micrometer.observation.ObservationFilter;
+
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
@@ -33,6 +36,12 @@ public class TelemetryAutoConfiguration {
 	@Bean
 	RunIdSpanProcessor runIdSpanProcessor() {
 		return new RunIdSpanProcessor();
+	}
+
+	@Bean
+	@ConditionalOnClass(name = "io.grpc.Metadata")
+	ObservationFilter grpcRunIdObservationFilter() {
+		return new GrpcRunIdObservationFilter();
 	}
 
 	@Bean

@@ -29,15 +29,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The Orders service over real gRPC, against a test double of the catalog on a real port. */
 @SpringBootTest(properties = { "server.port=0", "order.reconcile.interval=200ms", "order.reconcile.min-age=0s",
-		"order.catalog-deadline=1s" })
+		"order.catalog-deadline=1s", "spring.grpc.server.shutdown.grace-period=1s" })
 class OrderServiceTests {
-
-	static final int catalogPort = TestSocketUtils.findAvailableTcpPort();
 
 	static FakeCatalog catalog;
 
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) throws Exception {
+		// Per test class (subclasses get their own context): a fresh catalog double on a fresh port.
+		int catalogPort = TestSocketUtils.findAvailableTcpPort();
 		catalog = new FakeCatalog(catalogPort);
 		int grpcPort = TestSocketUtils.findAvailableTcpPort();
 		String dataDir = Files.createTempDirectory("orders").toString();
@@ -97,6 +97,9 @@ class OrderServiceTests {
 		assertThat(order.getName()).isEqualTo("Tux");
 		assertThat(order.getQuantity()).isEqualTo(2);
 		assertThat(catalog.purchases).containsEntry(first, "Tux");
+		// A fresh database numbers from 0, whichever test ran first.
+		assertThat(this.log.find(0)).isPresent();
+		assertThat(this.log.find(-1)).isEmpty();
 	}
 
 	@Test
