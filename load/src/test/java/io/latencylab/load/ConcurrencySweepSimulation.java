@@ -1,7 +1,6 @@
 package io.latencylab.load;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -23,25 +22,17 @@ public class ConcurrencySweepSimulation extends Simulation {
 
 	final LabParameters parameters = LabParameters.fromSystem();
 
-	final String operation = this.parameters.string("lab.sweep.operation", "rest-get");
+	final Profiles.Sweep profile = Profiles.Sweep.from(this.parameters);
 
-	final List<Integer> levels = levels(this.parameters.integer("lab.sweep.max", 16));
+	final String operation = this.profile.operation();
 
-	final Duration step = this.parameters.duration("lab.sweep.step", Duration.ofSeconds(5));
+	final List<Integer> levels = this.profile.levels();
+
+	final Duration step = this.profile.step();
 
 	final LoadRecorder recorder = new LoadRecorder("sweep-" + this.operation, this.parameters);
 
 	long startMillis;
-
-	/** 1, 2, 4, … and max itself when it is not a power of two. */
-	static List<Integer> levels(int max) {
-		List<Integer> levels = new ArrayList<>();
-		for (int level = 1; level < max; level *= 2) {
-			levels.add(level);
-		}
-		levels.add(max);
-		return levels;
-	}
 
 	ClosedInjectionStep[] injection() {
 		return this.levels.stream()

@@ -22,11 +22,13 @@ public class OpenModelSimulation extends Simulation {
 
 	final LabParameters parameters = LabParameters.fromSystem();
 
-	final String operation = this.parameters.string("lab.open.operation", "rest-get");
+	final Profiles.Open profile = Profiles.Open.from(this.parameters);
 
-	final List<Integer> rates = this.parameters.integers("lab.open.rates", "10,20,40,80,160");
+	final String operation = this.profile.operation();
 
-	final Duration step = this.parameters.duration("lab.open.step", Duration.ofSeconds(5));
+	final List<Integer> rates = this.profile.rates();
+
+	final Duration step = this.profile.step();
 
 	final LoadRecorder recorder = new LoadRecorder("open-" + this.operation, this.parameters);
 

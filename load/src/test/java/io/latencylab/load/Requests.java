@@ -1,5 +1,7 @@
 package io.latencylab.load;
 
+import java.util.function.Supplier;
+
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
@@ -42,9 +44,14 @@ public final class Requests {
 	}
 
 	public HttpRequestActionBuilder sort(String algorithm, String numbers) {
+		return sort(algorithm, () -> numbers);
+	}
+
+	/** The body is read when the request is sent, so a simulation can load its file in before(). */
+	public HttpRequestActionBuilder sort(String algorithm, Supplier<String> numbers) {
 		return http("sort " + algorithm).post(this.parameters.sortUrl() + "/sort?algorithm=" + algorithm)
 			.header("Content-Type", "text/plain")
-			.body(StringBody(numbers));
+			.body(StringBody((session) -> numbers.get()));
 	}
 
 }

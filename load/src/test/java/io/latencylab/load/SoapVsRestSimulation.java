@@ -32,33 +32,20 @@ public class SoapVsRestSimulation extends Simulation {
 
 	final LabParameters parameters = LabParameters.fromSystem();
 
-	final String protocol = this.parameters.string("lab.protocol", "soap");
+	final Profiles.Meals profile = Profiles.Meals.from(this.parameters);
+
+	final String protocol = this.profile.protocol();
 
 	final LoadRecorder recorder = new LoadRecorder("meals-" + this.protocol, this.parameters);
 
-	final Duration duration = this.parameters.duration("lab.meals.duration", Duration.ofSeconds(30));
+	final Duration duration = this.profile.duration();
 
 	{
-		List<String> regions = this.parameters.string("lab.regions", "").isEmpty() ? List.of()
-				: List.of(this.parameters.string("lab.regions", "").split(","));
 		List<PopulationBuilder> populations = new ArrayList<>();
-		if (regions.isEmpty()) {
-			populations.add(population("baseline", defaultUrl(), this.parameters.integer("lab.meals.users", 10),
-					this.parameters.duration("lab.meals.ramp", Duration.ofSeconds(10)), Duration.ZERO));
-		}
-		for (String region : regions) {
-			String prefix = "lab.region." + region.strip() + ".";
-			populations.add(population(region.strip(), this.parameters.string(prefix + "url", defaultUrl()),
-					this.parameters.integer(prefix + "users", 10),
-					this.parameters.duration(prefix + "ramp", Duration.ofSeconds(10)),
-					this.parameters.duration(prefix + "offset", region.strip().equals("northeurope")
-							? Duration.ofSeconds(10) : Duration.ZERO)));
+		for (Profiles.Meals.Region region : this.profile.regions()) {
+			populations.add(population(region.name(), region.url(), region.users(), region.ramp(), region.offset()));
 		}
 		setUp(populations).protocols(http.shareConnections());
-	}
-
-	String defaultUrl() {
-		return this.protocol.equals("rest") ? this.parameters.mealsRestUrl() : this.parameters.mealsSoapUrl();
 	}
 
 	PopulationBuilder population(String region, String url, int users, Duration ramp, Duration offset) {

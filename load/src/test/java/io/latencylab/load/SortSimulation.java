@@ -27,27 +27,22 @@ public class SortSimulation extends Simulation {
 
 	final LabParameters parameters = LabParameters.fromSystem();
 
-	final int clients = this.parameters.integer("lab.sort.clients", 1);
+	final Profiles.Sort profile = Profiles.Sort.from(this.parameters);
 
-	final int size = this.parameters.integer("lab.sort.size", 10_000);
+	final LoadRecorder recorder = new LoadRecorder(
+			"sort-" + this.profile.algorithm() + "-n" + this.profile.size() + "-c" + this.profile.clients(), this.parameters);
 
-	final String algorithm = this.parameters.string("lab.sort.algorithm", "quick");
-
-	final Duration duration = this.parameters.duration("lab.sort.duration", Duration.ofSeconds(30));
-
-	final LoadRecorder recorder = new LoadRecorder("sort-" + this.algorithm + "-n" + this.size + "-c" + this.clients,
-			this.parameters);
-
-	final String numbers = inputFile(Path.of(this.parameters.resultsDir()).resolveSibling("sort-input"),
-			this.parameters.sortUrl(), this.size, this.parameters.integer("lab.sort.seed", 1));
+	// Made in before(), once the simulation really runs.
+	volatile String numbers;
 
 	{
 		// Closed model: each finished request is replaced at once, so exactly `clients` are in flight.
 		ScenarioBuilder clientsScenario = scenario("sort clients").exec(LabHttp.call(this.recorder,
-				"sort " + this.algorithm, new Requests(this.parameters).sort(this.algorithm, this.numbers)));
-		setUp(clientsScenario.injectClosed(constantConcurrentUsers(this.clients).during(this.duration)))
+				"sort " + this.profile.algorithm(),
+				new Requests(this.parameters).sort(this.profile.algorithm(), () -> this.numbers)));
+		setUp(clientsScenario.injectClosed(constantConcurrentUsers(this.profile.clients()).during(this.profile.duration())))
 			.protocols(http.disableCaching())
-			.maxDuration(this.duration.plusSeconds(60))
+			.maxDuration(this.profile.duration().plusSeconds(60))
 			.assertions(global().failedRequests().count().is(0L));
 	}
 
@@ -74,6 +69,12 @@ public class SortSimulation extends Simulation {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	@Override
+	public void before() {
+		this.numbers = inputFile(Path.of(this.parameters.resultsDir()).resolveSibling("sort-input"),
+				this.parameters.sortUrl(), this.profile.size(), this.profile.seed());
 	}
 
 	@Override

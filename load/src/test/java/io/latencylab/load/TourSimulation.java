@@ -18,9 +18,11 @@ public class TourSimulation extends Simulation {
 
 	final LabParameters parameters = LabParameters.fromSystem();
 
-	final Duration duration = this.parameters.duration("lab.tour.duration", Duration.ofSeconds(20));
+	final Profiles.Tour profile = Profiles.Tour.from(this.parameters);
 
-	final double rate = this.parameters.decimal("lab.tour.rate", 2.0);
+	final Duration duration = this.profile.duration();
+
+	final double rate = this.profile.rate();
 
 	final LoadRecorder recorder = new LoadRecorder("tour", this.parameters);
 

@@ -31,24 +31,20 @@ public class ToyStoreSimulation extends Simulation {
 
 	final LabParameters parameters = LabParameters.fromSystem();
 
-	final int clients = this.parameters.integer("lab.toystore.clients", 1);
+	final Profiles.ToyStore profile = Profiles.ToyStore.from(this.parameters);
 
-	final int requestsPerClient = this.parameters.integer("lab.toystore.requests", 200);
-
-	final double buyProbability = this.parameters.decimal("lab.toystore.buy-probability", 0.1);
-
-	final LoadRecorder recorder = new LoadRecorder("toystore-c" + this.clients, this.parameters);
+	final LoadRecorder recorder = new LoadRecorder("toystore-c" + this.profile.clients(), this.parameters);
 
 	final Requests requests = new Requests(this.parameters);
 
 	{
 		ChainBuilder session = exec((s) -> s.set("toy", TOYS.get(ThreadLocalRandom.current().nextInt(TOYS.size())))
-			.set("buy", ThreadLocalRandom.current().nextDouble() < this.buyProbability))
+			.set("buy", ThreadLocalRandom.current().nextDouble() < this.profile.buyProbability()))
 			.group("query").on(LabHttp.call(this.recorder, "query", this.requests.toyQuery("#{toy}")))
 			// 409: the toy sold out until the restocker's next round, an answer not a failure.
 			.exec(doIf("#{buy}").then(group("buy").on(LabHttp.call(this.recorder, "buy", this.requests.toyBuy("#{toy}"), 200, 409))));
-		ScenarioBuilder clientsScenario = scenario("toy store clients").exec(repeat(this.requestsPerClient).on(session));
-		setUp(clientsScenario.injectOpen(atOnceUsers(this.clients)))
+		ScenarioBuilder clientsScenario = scenario("toy store clients").exec(repeat(this.profile.requests()).on(session));
+		setUp(clientsScenario.injectOpen(atOnceUsers(this.profile.clients())))
 			.protocols(http.maxConnectionsPerHost(1))
 			.maxDuration(this.parameters.duration("lab.max-duration", Duration.ofMinutes(30)))
 			.assertions(global().failedRequests().count().is(0L));
