@@ -53,9 +53,7 @@ public class ConcurrencySweepSimulation extends Simulation {
 
 	@Override
 	public void after() {
-		this.recorder.finish();
-		List<Steps.Step> steps = Steps.measure(this.recorder.directory().resolve("requests.csv"), this.startMillis,
-				this.step.toMillis(), this.levels);
+		List<Steps.Step> steps = Steps.finish(this.recorder, this.startMillis, this.step, this.levels);
 		Steps.Step peak = steps.stream().max(Comparator.comparingDouble(Steps.Step::aggregatePerSec)).orElseThrow();
 		Steps.report("Concurrency sweep of " + this.operation + " (peak at " + peak.level() + " clients)", "clients",
 				steps, this.recorder.directory().resolve("sweep.json"),

@@ -22,6 +22,15 @@ public final class LabParameters {
 		this.properties = properties;
 	}
 
+	/** From name-value pairs: of("lab.toystore.clients", "5"). */
+	public static LabParameters of(String... pairs) {
+		Properties properties = new Properties();
+		for (int i = 0; i < pairs.length; i += 2) {
+			properties.setProperty(pairs[i], pairs[i + 1]);
+		}
+		return new LabParameters(properties);
+	}
+
 	public static LabParameters fromSystem() {
 		return new LabParameters(System.getProperties());
 	}

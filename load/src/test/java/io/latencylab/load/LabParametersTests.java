@@ -1,7 +1,6 @@
 package io.latencylab.load;
 
 import java.time.Duration;
-import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
 
@@ -10,17 +9,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 class LabParametersTests {
 
-	private static LabParameters of(String... pairs) {
-		Properties properties = new Properties();
-		for (int i = 0; i < pairs.length; i += 2) {
-			properties.setProperty(pairs[i], pairs[i + 1]);
-		}
-		return new LabParameters(properties);
-	}
-
 	@Test
 	void readsEveryKindOfParameterWithItsDefault() {
-		LabParameters parameters = of("a", "7", "b", "0.25", "c", "1,2, 4", "d", "5m", "e", "250ms", "f", "30");
+		LabParameters parameters = LabParameters.of("a", "7", "b", "0.25", "c", "1,2, 4", "d", "5m", "e", "250ms", "f", "30");
 		assertThat(parameters.integer("a", 1)).isEqualTo(7);
 		assertThat(parameters.integer("missing", 3)).isEqualTo(3);
 		assertThat(parameters.decimal("b", 0)).isEqualTo(0.25);
@@ -34,18 +25,18 @@ class LabParametersTests {
 
 	@Test
 	void targetsDefaultToThisMachineAndCanPointElsewhere() {
-		assertThat(of().toyStoreUrl()).isEqualTo("http://127.0.0.1:8080");
-		assertThat(of("lab.meals.soap.url", "http://10.1.2.3:8081").mealsSoapUrl()).isEqualTo("http://10.1.2.3:8081");
-		assertThat(of().runId()).startsWith("run-");
+		assertThat(LabParameters.of().toyStoreUrl()).isEqualTo("http://127.0.0.1:8080");
+		assertThat(LabParameters.of("lab.meals.soap.url", "http://10.1.2.3:8081").mealsSoapUrl()).isEqualTo("http://10.1.2.3:8081");
+		assertThat(LabParameters.of().runId()).startsWith("run-");
 	}
 
 	@Test
 	void badValuesAreRefusedNamingTheProperty() {
-		assertThatIllegalArgumentException().isThrownBy(() -> of("lab.toystore.clients", "five").integer("lab.toystore.clients", 1))
+		assertThatIllegalArgumentException().isThrownBy(() -> LabParameters.of("lab.toystore.clients", "five").integer("lab.toystore.clients", 1))
 			.withMessageContaining("lab.toystore.clients");
-		assertThatIllegalArgumentException().isThrownBy(() -> of("d", "soon").duration("d", Duration.ZERO))
+		assertThatIllegalArgumentException().isThrownBy(() -> LabParameters.of("d", "soon").duration("d", Duration.ZERO))
 			.withMessageContaining("d must be a duration");
-		assertThatIllegalArgumentException().isThrownBy(() -> of("c", "1,x").integers("c", "1"));
+		assertThatIllegalArgumentException().isThrownBy(() -> LabParameters.of("c", "1,x").integers("c", "1"));
 	}
 
 	@Test

@@ -53,9 +53,7 @@ public class OpenModelSimulation extends Simulation {
 
 	@Override
 	public void after() {
-		this.recorder.finish();
-		List<Steps.Step> steps = Steps.measure(this.recorder.directory().resolve("requests.csv"), this.startMillis,
-				this.step.toMillis(), this.rates);
+		List<Steps.Step> steps = Steps.finish(this.recorder, this.startMillis, this.step, this.rates);
 		double baseline = steps.get(0).p99Ms();
 		Integer knee = steps.stream()
 			.filter((s) -> s.p99Ms() > 3 * baseline || s.errors() > 0)

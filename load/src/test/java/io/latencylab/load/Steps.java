@@ -27,6 +27,13 @@ public final class Steps {
 	private Steps() {
 	}
 
+	/** Ends the recorder's run and measures its steps from the request log it wrote. */
+	public static List<Step> finish(LoadRecorder recorder, long startMillis, java.time.Duration step,
+			List<Integer> levels) {
+		recorder.finish();
+		return measure(recorder.directory().resolve("requests.csv"), startMillis, step.toMillis(), levels);
+	}
+
 	public static List<Step> measure(Path requestsCsv, long startMillis, long stepMillis, List<Integer> levels) {
 		List<Histogram> histograms = new ArrayList<>();
 		long[] errors = new long[levels.size()];
