@@ -1,9 +1,12 @@
 package io.latencylab.toystore.order;
 
+import java.util.List;
+
 import io.grpc.StatusRuntimeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.dao.DataAccessException;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
@@ -30,7 +33,16 @@ class Reconciler {
 
 	@Scheduled(initialDelay = 0, fixedDelayString = "${order.reconcile.interval:5s}")
 	void settlePending() {
-		for (OrderLog.Order order : this.log.pendingOlderThan(this.properties.reconcile().minAge())) {
+		List<OrderLog.Order> pending;
+		try {
+			pending = this.log.pendingOlderThan(this.properties.reconcile().minAge());
+		}
+		catch (DataAccessException databaseDown) {
+			// The next round tries again; a stack trace every interval would say nothing more.
+			logger.warn("cannot read pending orders: {}", databaseDown.getMostSpecificCause().getMessage());
+			return;
+		}
+		for (OrderLog.Order order : pending) {
 			try {
 				this.desk.settle(order.number(), order.name(), order.quantity());
 				logger.info("settled pending order {}", order.number());
