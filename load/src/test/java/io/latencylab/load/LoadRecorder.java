@@ -17,7 +17,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -48,8 +47,6 @@ public final class LoadRecorder {
 	private final long startMillis = System.currentTimeMillis();
 
 	private final class Group {
-
-		final Recorder latencyMicros = new Recorder(3_600_000_000L, 3);
 
 		final Histogram all = new Histogram(3_600_000_000L, 3);
 

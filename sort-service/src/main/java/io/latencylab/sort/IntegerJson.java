@@ -47,9 +47,6 @@ final class IntegerJson {
 			}
 		}
 		catch (JacksonException ex) {
-			if (ex.getCause() instanceof SortRequestException refused) {
-				throw refused;
-			}
 			throw new SortRequestException(HttpStatus.BAD_REQUEST, "Malformed JSON",
 					ex.getOriginalMessage(), Map.of());
 		}

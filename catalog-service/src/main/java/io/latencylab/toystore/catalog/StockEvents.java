@@ -37,8 +37,4 @@ class StockEvents {
 		}
 	}
 
-	int watcherCount() {
-		return this.watchers.size();
-	}
-
 }

@@ -73,8 +73,4 @@ class ProductCache {
 		this.entries.keySet().forEach(this::invalidate);
 	}
 
-	boolean isLive() {
-		return this.live;
-	}
-
 }
