@@ -14,7 +14,9 @@ import static io.gatling.javaapi.http.HttpDsl.http;
 
 /**
  * Seed 002's concurrency sweep: for one operation (lab.sweep.operation), closed-model steps of 1,
- * 2, 4, … up to lab.sweep.max concurrent clients (the study: 192), each lasting lab.sweep.step.
+ * 2, 4, … up to lab.sweep.max concurrent clients (the study: 192), or the levels listed in
+ * lab.sweep.levels, each lasting lab.sweep.step. The entity-* operations make seed 002's
+ * operation × entity size matrix (lab.entity.bytes).
  * Prints per-client and aggregate operations per second for each step, and the step where the
  * aggregate peaks: the format of the study's Tables 1 and 3.
  */
@@ -40,14 +42,20 @@ public class ConcurrencySweepSimulation extends Simulation {
 			.toArray(ClosedInjectionStep[]::new);
 	}
 
+	final EntityOperations entities = new EntityOperations(this.parameters);
+
 	{
 		setUp(scenario("sweep " + this.operation)
-			.exec(Operations.byName(this.operation, new Requests(this.parameters), this.recorder))
+			.exec(EntityOperations.NAMES.contains(this.operation) ? this.entities.byName(this.operation, this.recorder)
+					: Operations.byName(this.operation, new Requests(this.parameters), this.recorder))
 			.injectClosed(injection())).protocols(http.shareConnections());
 	}
 
 	@Override
 	public void before() {
+		if (EntityOperations.NAMES.contains(this.operation)) {
+			this.entities.prepare();
+		}
 		this.startMillis = System.currentTimeMillis();
 	}
 
@@ -56,8 +64,8 @@ public class ConcurrencySweepSimulation extends Simulation {
 		List<Steps.Step> steps = Steps.finish(this.recorder, this.startMillis, this.step, this.levels);
 		Steps.Step peak = steps.stream().max(Comparator.comparingDouble(Steps.Step::aggregatePerSec)).orElseThrow();
 		Steps.report("Concurrency sweep of " + this.operation + " (peak at " + peak.level() + " clients)", "clients",
-				steps, this.recorder.directory().resolve("sweep.json"),
-				Map.of("operation", this.operation, "peakClients", peak.level(), "peakPerSec", peak.aggregatePerSec()));
+				steps, this.recorder.directory().resolve("sweep.json"), Map.of("operation", this.operation, "peakClients",
+						peak.level(), "peakPerSec", peak.aggregatePerSec(), "stepMillis", this.step.toMillis()));
 	}
 
 }

@@ -25,6 +25,7 @@ public final class LabHttp {
 			Traceparent trace = Traceparent.random();
 			return session.set("traceparent", trace.header())
 				.set("traceId", trace.traceId())
+				.set("spanId", trace.spanId())
 				.set("startNanos", System.nanoTime())
 				.set("startMillis", System.currentTimeMillis());
 		}).exec(request.header("traceparent", "#{traceparent}")
@@ -33,7 +34,7 @@ public final class LabHttp {
 			.exec((session) -> {
 				int status = session.contains("status") ? session.getInt("status") : 0;
 				recorder.record(group, session.getLong("startMillis"), System.nanoTime() - session.getLong("startNanos"),
-						status, Arrays.asList(ok).contains(status), session.getString("traceId"));
+						status, Arrays.asList(ok).contains(status), session.getString("traceId"), session.getString("spanId"));
 				return session.remove("status");
 			});
 	}

@@ -21,8 +21,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The machine-readable side of a run, beside Gatling's HTML report: one line per request in
- * requests.csv (group, the trace id it was sent with, start, duration, status), so that each can
- * be joined to the server's trace; and summary.json per request group (count, errors by type,
+ * requests.csv (group, the trace id it was sent with, start, duration, status, the span id it
+ * was sent as, which is the parent of the server's root span, and whether the status counts as
+ * success), so that each can be joined to the server's trace; and summary.json per request group (count, errors by type,
  * mean, p50/p95/p99/max from an HdrHistogram, throughput), plus the injector's own CPU.
  */
 public final class LoadRecorder {
@@ -67,7 +68,7 @@ public final class LoadRecorder {
 		try {
 			Files.createDirectories(this.dir);
 			this.requests = Files.newBufferedWriter(this.dir.resolve("requests.csv"));
-			this.requests.write("group,trace_id,start_epoch_ms,duration_ms,status\n");
+			this.requests.write("group,trace_id,start_epoch_ms,duration_ms,status,parent_span_id,ok\n");
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -93,7 +94,8 @@ public final class LoadRecorder {
 	}
 
 	/** One request as the virtual user saw it; status 0 means no response at all. */
-	public void record(String group, long startEpochMillis, long durationNanos, int status, boolean ok, String traceId) {
+	public void record(String group, long startEpochMillis, long durationNanos, int status, boolean ok, String traceId,
+			String parentSpanId) {
 		Group stats = this.groups.computeIfAbsent(group, (name) -> new Group());
 		long micros = Math.max(1, durationNanos / 1000);
 		synchronized (stats) {
@@ -108,7 +110,8 @@ public final class LoadRecorder {
 		synchronized (this.requests) {
 			try {
 				this.requests.write(group + "," + traceId + "," + startEpochMillis + ","
-						+ String.format(java.util.Locale.ROOT, "%.3f", durationNanos / 1e6) + "," + status + "\n");
+						+ String.format(java.util.Locale.ROOT, "%.3f", durationNanos / 1e6) + "," + status + "," + parentSpanId
+						+ "," + ok + "\n");
 			}
 			catch (IOException ex) {
 				throw new UncheckedIOException(ex);
@@ -141,6 +144,7 @@ public final class LoadRecorder {
 			stats.errors.forEach((type, n) -> byType.put(type, n.sum()));
 			group.put("errorsByType", byType);
 			group.put("meanMs", h.getMean() / 1000);
+			group.put("stdDevMs", h.getStdDeviation() / 1000);
 			group.put("p50Ms", h.getValueAtPercentile(50) / 1000.0);
 			group.put("p95Ms", h.getValueAtPercentile(95) / 1000.0);
 			group.put("p99Ms", h.getValueAtPercentile(99) / 1000.0);

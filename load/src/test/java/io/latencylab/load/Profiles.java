@@ -48,9 +48,13 @@ public final class Profiles {
 	public record Sweep(String operation, List<Integer> levels, Duration step) {
 
 		static Sweep from(LabParameters p) {
-			return new Sweep(knownOperation(p.string("lab.sweep.operation", "rest-get")),
-					levels(positive(p.integer("lab.sweep.max", 16), "lab.sweep.max")),
-					p.duration("lab.sweep.step", Duration.ofSeconds(5)));
+			String operation = p.string("lab.sweep.operation", "rest-get");
+			if (!EntityOperations.NAMES.contains(operation)) {
+				knownOperation(operation);
+			}
+			List<Integer> levels = p.string("lab.sweep.levels", null) != null ? p.integers("lab.sweep.levels", null)
+					: levels(positive(p.integer("lab.sweep.max", 16), "lab.sweep.max"));
+			return new Sweep(operation, levels, p.duration("lab.sweep.step", Duration.ofSeconds(5)));
 		}
 
 		/** 1, 2, 4, … and max itself when it is not a power of two. */

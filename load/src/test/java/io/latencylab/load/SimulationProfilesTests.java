@@ -45,6 +45,14 @@ class SimulationProfilesTests {
 	}
 
 	@Test
+	void sweepTakesExplicitLevelsAndTheEntityOperations() {
+		Profiles.Sweep matrix = Profiles.Sweep.from(LabParameters.of("lab.sweep.levels", "1,4,16", "lab.sweep.operation",
+				"entity-update"));
+		assertThat(matrix.levels()).containsExactly(1, 4, 16);
+		assertThat(matrix.operation()).isEqualTo("entity-update");
+	}
+
+	@Test
 	void openModelHasOneStepPerRate() {
 		assertThat(Profiles.Open.from(LabParameters.of("lab.open.rates", "5,50,500")).rates()).containsExactly(5, 50, 500);
 	}

@@ -26,7 +26,8 @@ import static io.gatling.javaapi.http.HttpDsl.http;
  * the VM's own region). With lab.regions=japan,canada,northeurope each region is a scenario with
  * its own target (lab.region.NAME.url), users (.users; the study: 1000, 2000 or 5000), ramp
  * (.ramp; the study: 5m) and start offset (.offset; the study started North Europe 2 min after
- * Japan and Canada).
+ * Japan and Canada). Requests are recorded in groups named "region: operation" ("baseline:
+ * soap getMeal"), so that the report can give the study's table per region.
  */
 public class SoapVsRestSimulation extends Simulation {
 
@@ -50,7 +51,9 @@ public class SoapVsRestSimulation extends Simulation {
 
 	PopulationBuilder population(String region, String url, int users, Duration ramp, Duration offset) {
 		LabParameters target = new LabParameters(withTarget(url));
-		ChainBuilder mix = this.protocol.equals("rest") ? restMix(new Requests(target), url) : soapMix(new Requests(target));
+		String prefix = region + ": ";
+		ChainBuilder mix = this.protocol.equals("rest") ? restMix(new Requests(target), url, prefix)
+				: soapMix(new Requests(target), prefix);
 		return scenario(region + " " + this.protocol).exec(mix)
 			.injectClosed(constantConcurrentUsers(0).during(offset.isZero() ? Duration.ofMillis(1) : offset),
 					rampConcurrentUsers(0).to(users).during(ramp),
@@ -64,26 +67,27 @@ public class SoapVsRestSimulation extends Simulation {
 		return properties;
 	}
 
-	ChainBuilder soapMix(Requests requests) {
-		return exec(LabHttp.call(this.recorder, "soap getCheapestMeal",
+	ChainBuilder soapMix(Requests requests, String prefix) {
+		return exec(LabHttp.call(this.recorder, prefix + "soap getCheapestMeal",
 				requests.soap("soap getCheapestMeal", "<m:getCheapestMealRequest/>")))
-			.exec(LabHttp.call(this.recorder, "soap getLargestMeal",
+			.exec(LabHttp.call(this.recorder, prefix + "soap getLargestMeal",
 					requests.soap("soap getLargestMeal", "<m:getLargestMealRequest/>")))
-			.exec(LabHttp.call(this.recorder, "soap getMeal", requests.soapGetMeal("Portobello")))
-			.exec(LabHttp.call(this.recorder, "soap getMeal", requests.soapGetMeal("Steak")));
+			.exec(LabHttp.call(this.recorder, prefix + "soap getMeal", requests.soapGetMeal("Portobello")))
+			.exec(LabHttp.call(this.recorder, prefix + "soap getMeal", requests.soapGetMeal("Steak")));
 	}
 
-	ChainBuilder restMix(Requests requests, String url) {
-		return exec(LabHttp.call(this.recorder, "rest list", requests.restGet("rest list", "/rest/meals")))
-			.exec(LabHttp.call(this.recorder, "rest get", requests.restGet("rest get", "/rest/meals/" + Requests.STEAK_ID)))
+	ChainBuilder restMix(Requests requests, String url, String prefix) {
+		return exec(LabHttp.call(this.recorder, prefix + "rest list", requests.restGet("rest list", "/rest/meals")))
+			.exec(LabHttp.call(this.recorder, prefix + "rest get",
+					requests.restGet("rest get", "/rest/meals/" + Requests.STEAK_ID)))
 			.exec((session) -> session.set("mealName", "Load " + UUID.randomUUID()))
-			.exec(LabHttp.call(this.recorder, "rest create", json(http("rest create").post(url + "/rest/meals"),
+			.exec(LabHttp.call(this.recorder, prefix + "rest create", json(http("rest create").post(url + "/rest/meals"),
 					"{\"name\":\"#{mealName}\",\"kcal\":500,\"price\":5.5,\"description\":\"made by the load\",\"mealType\":\"VEGGIE\"}")
 				.check(header("Location").saveAs("meal")), 201))
-			.exec(LabHttp.call(this.recorder, "rest update", json(http("rest update").put("#{meal}"),
+			.exec(LabHttp.call(this.recorder, prefix + "rest update", json(http("rest update").put("#{meal}"),
 					"{\"name\":\"#{mealName}\",\"kcal\":550,\"price\":6.0,\"description\":\"updated by the load\",\"mealType\":\"VEGAN\"}")))
-			.exec(LabHttp.call(this.recorder, "rest delete", http("rest delete").delete("#{meal}"), 204))
-			.exec(LabHttp.call(this.recorder, "rest order", json(http("rest order").post(url + "/rest/orders"),
+			.exec(LabHttp.call(this.recorder, prefix + "rest delete", http("rest delete").delete("#{meal}"), 204))
+			.exec(LabHttp.call(this.recorder, prefix + "rest order", json(http("rest order").post(url + "/rest/orders"),
 					"{\"deliveryAddress\":\"Leuven\",\"lines\":[{\"mealId\":\"" + Requests.STEAK_ID + "\",\"quantity\":1}]}"), 201));
 	}
 

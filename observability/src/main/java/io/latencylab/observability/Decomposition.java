@@ -19,6 +19,12 @@ import java.util.Map;
  * each followed in turn. A client span's time that its remote server span does not cover is the
  * hop's <b>network and queueing</b> (a client span's self time). Every nanosecond of the root is
  * attributed to exactly one component.
+ * <p>
+ * One repair comes first: JDBC instrumentation opens the connection, its queries and result sets
+ * as siblings, though the queries run inside the connection. A span that lies in time inside a
+ * sibling <b>leaf client span</b> of the same service (a client span without a traced callee,
+ * such as a JDBC connection) is treated as that sibling's child; otherwise the walk would take
+ * the queries for concurrent work and never reach them.
  */
 public final class Decomposition {
 
@@ -39,6 +45,7 @@ public final class Decomposition {
 		for (Span span : trace) {
 			children.computeIfAbsent(span.parentSpanId(), (id) -> new ArrayList<>()).add(span);
 		}
+		nestInsideLeafClients(children);
 		Map<String, Long> components = new LinkedHashMap<>();
 		if (clientObservedNanos >= 0) {
 			components.put(FRONT_DOOR, Math.max(0, clientObservedNanos - root.durationNanos()));
@@ -47,14 +54,39 @@ public final class Decomposition {
 		return components;
 	}
 
+	/** Moves each span that lies inside a sibling leaf client span of its service under the innermost one. */
+	private static void nestInsideLeafClients(Map<String, List<Span>> children) {
+		for (List<Span> siblings : new ArrayList<>(children.values())) {
+			List<Span> leafClients = siblings.stream()
+				.filter((s) -> s.kind() == Span.CLIENT && !hasTracedCallee(s, children.getOrDefault(s.spanId(), List.of())))
+				.toList();
+			if (leafClients.isEmpty()) {
+				continue;
+			}
+			for (Span span : new ArrayList<>(siblings)) {
+				leafClients.stream()
+					.filter((c) -> c != span && c.service().equals(span.service()) && c.startNanos() <= span.startNanos()
+							&& span.endNanos() <= c.endNanos() && c.durationNanos() > span.durationNanos())
+					.min(Comparator.comparingLong(Span::durationNanos))
+					.ifPresent((container) -> {
+						siblings.remove(span);
+						children.computeIfAbsent(container.spanId(), (id) -> new ArrayList<>()).add(span);
+					});
+			}
+		}
+	}
+
+	private static boolean hasTracedCallee(Span span, List<Span> children) {
+		return children.stream().anyMatch((child) -> child.kind() == Span.SERVER && !child.service().equals(span.service()));
+	}
+
 	/**
 	 * The name a span's own time is reported under. A client span whose callee is traced (a
 	 * server span of another service under it) keeps, as its own time, the hop's network and
 	 * queueing; a client span without one (a JDBC call) keeps the time of the call itself.
 	 */
 	public static String component(Span span, List<Span> children) {
-		boolean tracedCallee = span.kind() == Span.CLIENT && children.stream()
-			.anyMatch((child) -> child.kind() == Span.SERVER && !child.service().equals(span.service()));
+		boolean tracedCallee = span.kind() == Span.CLIENT && hasTracedCallee(span, children);
 		return tracedCallee ? "network + queueing: " + span.service() + " → " + span.name()
 				: span.service() + ": " + span.name();
 	}

@@ -67,4 +67,33 @@ class DecompositionTests {
 		assertThat(sum(parts)).isEqualTo(50 * MS);
 	}
 
+	@Test
+	void jdbcQueriesOpenedAsSiblingsOfTheirConnectionCountInsideIt() {
+		Span root = span("db-user", "a", "p", "Buy", Span.SERVER, 0, 100);
+		// As datasource-micrometer reports them: connection, query and commit all children of Buy.
+		List<Span> trace = List.of(root, span("db-user", "c", "a", "connection", Span.CLIENT, 10, 90),
+				span("db-user", "q", "a", "query", Span.CLIENT, 20, 40),
+				span("db-user", "k", "a", "commit", Span.INTERNAL, 60, 85));
+		Map<String, Long> parts = Decomposition.of(trace, root, -1);
+		assertThat(parts).containsEntry("db-user: query", 20 * MS)
+			.containsEntry("db-user: commit", 25 * MS)
+			.containsEntry("db-user: connection", 35 * MS)
+			.containsEntry("db-user: Buy", 20 * MS);
+		assertThat(sum(parts)).isEqualTo(100 * MS);
+	}
+
+	@Test
+	void parallelCallsToTracedServicesAreNotNested() {
+		Span root = span("s", "a", "p", "root", Span.SERVER, 0, 100);
+		List<Span> trace = List.of(root, span("s", "b", "a", "slow call", Span.CLIENT, 10, 90),
+				span("t", "bs", "b", "slow serve", Span.SERVER, 12, 88),
+				span("s", "c", "a", "fast call", Span.CLIENT, 30, 50),
+				span("u", "cs", "c", "fast serve", Span.SERVER, 32, 48));
+		Map<String, Long> parts = Decomposition.of(trace, root, -1);
+		assertThat(parts).containsEntry("t: slow serve", 76 * MS)
+			.containsEntry("network + queueing: s → slow call", 4 * MS)
+			.doesNotContainKey("u: fast serve");
+		assertThat(sum(parts)).isEqualTo(100 * MS);
+	}
+
 }

@@ -1,0 +1,247 @@
+package io.latencylab.lab;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The lab's command line, started by ./lab at the project's root. */
+@Command(name = "lab", mixinStandardHelpOptions = true, version = "latency-lab 0.1.0",
+		description = { "Runs the services, reproduces the studies' experiments with Gatling, and explains their latency.",
+				"Start with: ./lab run quick" },
+		subcommands = { Lab.Up.class, Lab.Down.class, Lab.Status.class, Lab.Run.class, Lab.ReportCommand.class,
+				Lab.ListCommand.class, CommandLine.HelpCommand.class })
+public final class Lab implements Runnable {
+
+	/** The project's root: ./lab starts the runner there. */
+	static final Path PROJECT = Path.of("").toAbsolutePath();
+
+	@CommandLine.Spec
+	CommandLine.Model.CommandSpec spec;
+
+	public static void main(String[] args) {
+		System.exit(new CommandLine(new Lab()).setExecutionExceptionHandler((ex, cmd, parsed) -> {
+			cmd.getErr().println(cmd.getColorScheme().errorText("error: " + ex.getMessage()));
+			if (System.getenv("LAB_DEBUG") != null || ex.getMessage() == null) {
+				ex.printStackTrace(cmd.getErr());
+			}
+			return 1;
+		}).execute(args));
+	}
+
+	@Override
+	public void run() {
+		this.spec.commandLine().usage(System.out);
+	}
+
+	static Deployment deployment(boolean compose, List<String> services) {
+		return compose ? new ComposeDeployment(PROJECT, services) : new BareDeployment(PROJECT);
+	}
+
+	/** Options shared by the commands that choose a deployment. */
+	static final class DeploymentOptions {
+
+		@Option(names = "--compose", description = "Use docker compose instead of bare JVMs.")
+		boolean compose;
+
+		@Option(names = "--services", split = ",", paramLabel = "SERVICE",
+				description = "With --compose: the compose services to start (default: all).")
+		List<String> services = new ArrayList<>();
+
+		Deployment deployment() {
+			return Lab.deployment(this.compose, this.services);
+		}
+
+	}
+
+	@Command(name = "up", mixinStandardHelpOptions = true,
+			description = "Start the lab and wait until every service is ready. Default: bare JVMs on the embedded "
+					+ "defaults (H2 files in ./data, spans in runs/services/traces); --compose: docker compose.")
+	static final class Up implements Callable<Integer> {
+
+		@CommandLine.Mixin
+		DeploymentOptions options = new DeploymentOptions();
+
+		@Option(names = "--inject", paramLabel = "POINT=DELAY",
+				description = "Bare only: inject latency at a point, e.g. catalog-before-commit=50ms or order-before-catalog=20ms-40ms.")
+		List<String> injections = new ArrayList<>();
+
+		@Override
+		public Integer call() throws Exception {
+			this.options.deployment().up(this.injections);
+			System.out.println("""
+
+					SOAP meals:  http://127.0.0.1:8081/ws   (WSDL http://127.0.0.1:8081/ws/meals.wsdl)
+					REST meals:  http://127.0.0.1:8082/rest
+					Sort:        http://127.0.0.1:8084/sort?algorithm=quick
+					Toy store:   http://127.0.0.1:8080/products/Tux   (catalog gRPC :9091, order gRPC :9092)
+					Stop with:   ./lab down""" + (this.options.compose ? " --compose" : ""));
+			return 0;
+		}
+
+	}
+
+	@Command(name = "down", mixinStandardHelpOptions = true, description = "Stop the lab that 'up' started.")
+	static final class Down implements Callable<Integer> {
+
+		@CommandLine.Mixin
+		DeploymentOptions options = new DeploymentOptions();
+
+		@Override
+		public Integer call() throws Exception {
+			this.options.deployment().down();
+			return 0;
+		}
+
+	}
+
+	@Command(name = "status", mixinStandardHelpOptions = true, description = "Show which bare services run and are ready.")
+	static final class Status implements Callable<Integer> {
+
+		@Override
+		public Integer call() {
+			new BareDeployment(PROJECT).status().forEach((name, state) -> System.out.println(name + ": " + state));
+			return 0;
+		}
+
+	}
+
+	@Command(name = "run", mixinStandardHelpOptions = true,
+			description = { "Run an experiment, then write its report to runs/<run-id>/report.html and report.md.",
+					"Starts the lab first if it is not up, and stops it afterwards if it started it.",
+					"See 'lab list' for the experiments." })
+	static final class Run implements Callable<Integer> {
+
+		@Parameters(paramLabel = "EXPERIMENT", description = "quick, seed-000, seed-001, seed-002 or seed-004")
+		String experiment;
+
+		@Option(names = "--full", description = "The study's own scale instead of laptop scale (hours; see 'lab list').")
+		boolean full;
+
+		@Option(names = "--keep-up", description = "Leave the lab running when the run started it.")
+		boolean keepUp;
+
+		@Option(names = "--inject", paramLabel = "POINT=DELAY",
+				description = "Start the lab with latency injected at a point (bare only; the lab must be down).")
+		List<String> injections = new ArrayList<>();
+
+		@CommandLine.Mixin
+		DeploymentOptions options = new DeploymentOptions();
+
+		@Override
+		public Integer call() throws Exception {
+			Experiment plan = Experiments.named(this.experiment)
+				.orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this),
+						"unknown experiment '" + this.experiment + "'; one of "
+								+ Experiments.ALL.stream().map(Experiment::name).toList()));
+			Deployment deployment = this.options.deployment();
+			boolean started = false;
+			if (!deployment.isUp()) {
+				System.out.println("Starting the lab (" + deployment.mode() + ")");
+				deployment.up(this.injections);
+				started = true;
+			}
+			else if (!this.injections.isEmpty()) {
+				throw new IllegalStateException("the lab is already up, so --inject cannot take effect: ./lab down first");
+			}
+			Path runDir;
+			try {
+				runDir = new LabRun(PROJECT, deployment, System.out).run(plan, this.full, this.injections);
+			}
+			finally {
+				if (started && !this.keepUp) {
+					System.out.println("Stopping the lab");
+					deployment.down();
+				}
+			}
+			RunData data = RunData.read(runDir);
+			Path html = Report.write(data);
+			long failed = data.manifest().steps().stream().filter((s) -> s.exitCode() != 0).count();
+			System.out.println("Report (Markdown): " + PROJECT.relativize(runDir.resolve("report.md")));
+			System.out.println("Report: " + PROJECT.relativize(html));
+			if (failed > 0) {
+				System.err.println(failed + " step(s) failed; see their gatling.log");
+				return 1;
+			}
+			return 0;
+		}
+
+	}
+
+	@Command(name = "report", mixinStandardHelpOptions = true,
+			description = { "Rebuild a run's report from its stored data, or compare two runs.",
+					"RUN is a run id (a folder in runs/), a path, or 'latest'." })
+	static final class ReportCommand implements Callable<Integer> {
+
+		@Parameters(arity = "0..1", paramLabel = "RUN", description = "The run to report on.")
+		String run;
+
+		@Option(names = "--compare", arity = "2", paramLabel = "RUN",
+				description = "Compare RUN_A with RUN_B per step and component; writes runs/compare-A-vs-B/.")
+		List<String> compare;
+
+		@Option(names = "--steps", split = ",", paramLabel = "STEP_A:STEP_B",
+				description = "With --compare: the steps to compare, when their names differ (toystore-c1:toystore-c5).")
+		List<String> steps = new ArrayList<>();
+
+		@Override
+		public Integer call() throws Exception {
+			if (this.compare != null) {
+				RunData a = RunData.read(resolve(this.compare.get(0)));
+				RunData b = RunData.read(resolve(this.compare.get(1)));
+				Path dir = PROJECT.resolve("runs").resolve("compare-" + a.manifest().runId() + "-vs-" + b.manifest().runId());
+				Path html = Comparison.write(a, b, this.steps.stream().map(Comparison.Pair::parse).toList(), dir);
+				System.out.println("Comparison (Markdown): " + PROJECT.relativize(dir.resolve("compare.md")));
+				System.out.println("Comparison: " + PROJECT.relativize(html));
+				return 0;
+			}
+			if (this.run == null) {
+				throw new CommandLine.ParameterException(new CommandLine(this), "name a RUN, or --compare RUN_A RUN_B");
+			}
+			Path dir = resolve(this.run);
+			Path html = Report.write(RunData.read(dir));
+			System.out.println("Report (Markdown): " + dir.resolve("report.md"));
+			System.out.println("Report: " + html);
+			return 0;
+		}
+
+		static Path resolve(String run) throws IOException {
+			if (run.equals("latest")) {
+				try (Stream<Path> runs = Files.list(PROJECT.resolve("runs"))) {
+					return runs.filter((d) -> Files.exists(d.resolve("manifest.json")))
+						.max(Comparator.comparing((Path d) -> d.resolve("manifest.json").toFile().lastModified()))
+						.orElseThrow(() -> new IllegalArgumentException("no runs yet in runs/"));
+				}
+			}
+			Path path = Path.of(run);
+			return Files.isDirectory(path) ? path : PROJECT.resolve("runs").resolve(run);
+		}
+
+	}
+
+	@Command(name = "list", mixinStandardHelpOptions = true, description = "List the experiments, one line each.")
+	static final class ListCommand implements Callable<Integer> {
+
+		@Override
+		public Integer call() {
+			for (Experiment e : Experiments.ALL) {
+				System.out.printf(Locale.ROOT, "%-9s seed %-3s %2d steps ~%-8s (--full: ~%s)  %s%n", e.name(), e.seed(),
+						e.steps(false).size(), Progress.clock(Progress.estimate(e.steps(false))),
+						e.name().equals("quick") ? "same" : Progress.clock(Progress.estimate(e.steps(true))), e.summary());
+			}
+			return 0;
+		}
+
+	}
+
+}

@@ -1,0 +1,111 @@
+package io.latencylab.lab;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The live line of a run: which step, elapsed and remaining time (from the plan's estimates), the
+ * request rate over the last seconds and the errors so far. On a terminal the line is redrawn in
+ * place; in a log (CI) a line is printed every 5 seconds.
+ */
+public final class Progress {
+
+	/** What a running step has recorded so far. */
+	public record Counts(long requests, long errors) {
+	}
+
+	/** Per step, the JVM start and the trace collection that the estimates leave out. */
+	static final Duration STEP_OVERHEAD = Duration.ofSeconds(5);
+
+	private final PrintStream out;
+
+	private final boolean terminal = System.console() != null;
+
+	private final List<Step> steps;
+
+	private final long runStart = System.nanoTime();
+
+	private int index;
+
+	private long stepStart;
+
+	private Counts last = new Counts(0, 0);
+
+	private long lastNanos;
+
+	private long lastPrinted;
+
+	private double rate;
+
+	public Progress(List<Step> steps, PrintStream out) {
+		this.steps = steps;
+		this.out = out;
+	}
+
+	public void startStep(int index) {
+		this.index = index;
+		this.stepStart = System.nanoTime();
+		this.last = new Counts(0, 0);
+		this.lastNanos = this.stepStart;
+		this.rate = 0;
+		Step step = this.steps.get(index);
+		this.out.printf(Locale.ROOT, "%n[%d/%d] %s: %s %s%n", index + 1, this.steps.size(), step.name(), step.simulation(),
+				step.properties());
+	}
+
+	public void update(Counts counts) {
+		long now = System.nanoTime();
+		if (now - this.lastNanos >= 1_000_000_000L) {
+			this.rate = (counts.requests() - this.last.requests()) / ((now - this.lastNanos) / 1e9);
+			this.last = counts;
+			this.lastNanos = now;
+		}
+		if (now - this.lastPrinted < (this.terminal ? 1_000_000_000L : 5_000_000_000L)) {
+			return;
+		}
+		this.lastPrinted = now;
+		Duration elapsed = Duration.ofNanos(now - this.stepStart);
+		Duration stepLeft = positive(this.steps.get(this.index).estimate().minus(elapsed));
+		Duration runLeft = stepLeft;
+		for (Step later : this.steps.subList(this.index + 1, this.steps.size())) {
+			runLeft = runLeft.plus(later.estimate()).plus(STEP_OVERHEAD);
+		}
+		String line = String.format(Locale.ROOT, "  %s elapsed, step ~%s left, run ~%s left | %,.0f req/s | %,d requests | %,d errors",
+				clock(elapsed), clock(stepLeft), clock(runLeft), this.rate, counts.requests(), counts.errors());
+		if (this.terminal) {
+			this.out.print("\r" + line + "   ");
+		}
+		else {
+			this.out.println(line);
+		}
+	}
+
+	public void endStep(String summary) {
+		if (this.terminal) {
+			this.out.println();
+		}
+		this.out.println("  " + summary);
+	}
+
+	public Duration elapsed() {
+		return Duration.ofNanos(System.nanoTime() - this.runStart);
+	}
+
+	/** The plan's expected length: every step's load plus its overhead. */
+	public static Duration estimate(List<Step> steps) {
+		return steps.stream().map((s) -> s.estimate().plus(STEP_OVERHEAD)).reduce(Duration.ZERO, Duration::plus);
+	}
+
+	static String clock(Duration duration) {
+		long seconds = duration.toSeconds();
+		return (seconds >= 3600) ? String.format(Locale.ROOT, "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+				: String.format(Locale.ROOT, "%d:%02d", seconds / 60, seconds % 60);
+	}
+
+	private static Duration positive(Duration duration) {
+		return duration.isNegative() ? Duration.ZERO : duration;
+	}
+
+}

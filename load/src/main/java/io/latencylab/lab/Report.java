@@ -1,0 +1,272 @@
+package io.latencylab.lab;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.latencylab.lab.RunData.StepData;
+import io.latencylab.lab.StepAnalysis.ComponentStats;
+import io.latencylab.lab.StepAnalysis.GroupDecomposition;
+import io.latencylab.lab.StepAnalysis.GroupStats;
+
+/**
+ * A run's report, rebuilt from its folder alone: report.md and report.html with the charts in
+ * charts/. The figures are computed from requests.csv (what the virtual users measured) and
+ * spans.jsonl (the sampled traces) of every step.
+ */
+public final class Report {
+
+	/** Components drawn separately in a decomposition chart; the rest is drawn as "other". */
+	static final int CHART_COMPONENTS = 8;
+
+	static final String METHOD = """
+			**How the decomposition is computed.** Every request the load generator sends carries a fresh W3C \
+			`traceparent`. Its trace id and span id are written to `requests.csv` beside the latency the virtual \
+			user measured. The request's **root span** is the server span whose parent is that span id. Each \
+			request's latency is then split into components that add up to exactly what the client measured:
+
+			**front door** = client-observed latency − the root server span. It holds what no span sees: the \
+			connection, the accept queue, the server's thread pool before the first span starts, the network \
+			between load generator and first service, and the load generator's own overhead.
+
+			**self time** of a span (`service: span name`) = its time not spent waiting on a child. The walk \
+			starts at the span's end and goes backwards along the **critical path**: the child that ended last \
+			before the cursor is followed (recursively), the cursor moves to that child's start, and gaps that no \
+			child covers are the span's self time. Sequential children are each followed in turn. Of concurrent \
+			(overlapping) children only the one that kept the parent waiting is followed, so parallel work is \
+			never counted twice. A child that outlives its parent is cut at the parent's end.
+
+			**network + queueing** of a hop (`network + queueing: caller → call`) = the client span's time that \
+			the callee's server span does not cover: marshalling, the wire both ways, and queueing in the callee \
+			before its span starts. A client span whose callee is not traced (a JDBC call) keeps its whole time \
+			under its own name.
+
+			Means add up across components, so the charts stack means. Percentiles do not add up: the tables \
+			give the p50 and p99 of each component over the same requests, where a request without that \
+			component counts 0. Traces are sampled: up to %d per request group and step, spread evenly over the \
+			step.""".formatted(LabRun.TRACES_PER_GROUP);
+
+	private final RunData run;
+
+	private final Path charts;
+
+	private final ReportDocument doc = new ReportDocument();
+
+	private Report(RunData run) {
+		this.run = run;
+		this.charts = run.dir().resolve("charts");
+	}
+
+	/** Writes report.md, report.html and the charts; returns the path of report.html. */
+	public static Path write(RunData run) throws IOException {
+		Report report = new Report(run);
+		report.build();
+		Files.writeString(run.dir().resolve("report.md"), report.doc.markdown());
+		Path html = run.dir().resolve("report.html");
+		Files.writeString(html, report.doc.html("latency-lab report " + run.manifest().runId()));
+		return html;
+	}
+
+	ReportDocument document() {
+		return this.doc;
+	}
+
+	private void build() throws IOException {
+		Manifest m = this.run.manifest();
+		this.doc.heading(1, "latency-lab report: " + m.runId());
+		this.doc.table(List.of("run", "value"), List.of(List.of("experiment", m.experiment() + (m.full() ? " (full scale)" : " (laptop scale)")),
+				List.of("deployment", m.mode()), List.of("latency injected", m.injections().isEmpty() ? "none" : String.join(", ", m.injections())),
+				List.of("git commit", m.git().get("commit") + (Boolean.TRUE.equals(m.git().get("dirty")) ? " (with local changes)" : "")),
+				List.of("machine", m.machine().get("cores") + " cores, " + gib(m.machine().get("memoryBytes")) + ", " + m.machine().get("os")),
+				List.of("JDK", String.valueOf(m.machine().get("jdk"))), List.of("start", m.start()), List.of("end", String.valueOf(m.end()))));
+		this.doc.text("Load generator and bare services share this machine, so its cores are shared too; the figures are "
+				+ "this machine's, not the studies' hardware. Latency is what the Gatling virtual users measured, "
+				+ "from just before sending to the end of the response.");
+		stepsTable();
+		SeedTables.write(this.run, this.doc, this.charts);
+		overTime();
+		errors();
+		resources();
+		decomposition();
+	}
+
+	private void stepsTable() {
+		this.doc.heading(2, "Latency per request group");
+		List<List<String>> rows = new ArrayList<>();
+		for (StepData step : this.run.steps()) {
+			for (GroupStats g : step.stats()) {
+				rows.add(List.of(step.record().name(), g.group(), count(g.count()), count(g.errors()), ms(g.meanMs()),
+						ms(g.p50Ms()), ms(g.p95Ms()), ms(g.p99Ms()), ms(g.maxMs()), num(g.throughputPerSec())));
+			}
+			if (step.record().exitCode() != 0) {
+				rows.add(List.of(step.record().name(), "**step failed** (Gatling exit " + step.record().exitCode() + ")", "", "",
+						"", "", "", "", "", ""));
+			}
+		}
+		this.doc.table(List.of("step", "group", "requests", "errors", "mean ms", "p50 ms", "p95 ms", "p99 ms", "max ms",
+				"req/s"), rows);
+	}
+
+	private void overTime() throws IOException {
+		this.doc.heading(2, "Response time and throughput over time");
+		for (StepData step : this.run.steps()) {
+			List<double[]> timeline = StepAnalysis.timeline(step.requests());
+			if (timeline.isEmpty()) {
+				continue;
+			}
+			String file = "over-time-" + step.record().index() + ".png";
+			Charts.overTime(this.charts.resolve(file), step.record().name(), timeline);
+			this.doc.image("charts/" + file, "requests a second and mean response time of " + step.record().name());
+		}
+	}
+
+	private void errors() throws IOException {
+		this.doc.heading(2, "Errors by type");
+		List<List<String>> rows = new ArrayList<>();
+		Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
+		for (StepData step : this.run.steps()) {
+			for (GroupStats g : step.stats()) {
+				g.errorsByType().forEach((type, n) -> {
+					rows.add(List.of(step.record().name(), g.group(), type, count(n)));
+					bars.computeIfAbsent(step.record().name() + " " + g.group(), (k) -> new LinkedHashMap<>())
+						.merge(type, (double) n, Double::sum);
+				});
+			}
+		}
+		if (rows.isEmpty()) {
+			this.doc.text("No request failed in any step.");
+			return;
+		}
+		this.doc.table(List.of("step", "group", "error", "count"), rows);
+		Charts.stackedBars(this.charts.resolve("errors.png"), "errors by type", "requests", bars);
+		this.doc.image("charts/errors.png", "errors by type per step and group");
+	}
+
+	private void resources() throws IOException {
+		this.doc.heading(2, "Server CPU and memory");
+		if (this.run.resources().isEmpty()) {
+			this.doc.text("No resource samples were taken.");
+			return;
+		}
+		long start = this.run.resources().getFirst().epochMillis();
+		Map<String, List<double[]>> cpu = new TreeMap<>();
+		Map<String, List<double[]>> memory = new TreeMap<>();
+		for (RunData.ResourceRow row : this.run.resources()) {
+			double t = (row.epochMillis() - start) / 1000.0;
+			cpu.computeIfAbsent(row.service(), (k) -> new ArrayList<>()).add(new double[] { t, row.cpuPercent() });
+			if (!Double.isNaN(row.memoryMib())) {
+				memory.computeIfAbsent(row.service(), (k) -> new ArrayList<>()).add(new double[] { t, row.memoryMib() });
+			}
+		}
+		Charts.lines(this.charts.resolve("cpu.png"), "server CPU", "seconds into the run", "% of one core", cpu);
+		this.doc.image("charts/cpu.png", "CPU of every service over the run");
+		Charts.lines(this.charts.resolve("memory.png"), "server memory", "seconds into the run",
+				this.run.manifest().mode().equals("bare") ? "resident MiB" : "container MiB", memory);
+		this.doc.image("charts/memory.png", "memory of every service over the run");
+		List<List<String>> rows = new ArrayList<>();
+		for (StepData step : this.run.steps()) {
+			long from = java.time.Instant.parse(step.record().start()).toEpochMilli();
+			long to = java.time.Instant.parse(step.record().end()).toEpochMilli();
+			Map<String, double[]> byService = new TreeMap<>();
+			for (RunData.ResourceRow row : this.run.resources()) {
+				if (row.epochMillis() >= from && row.epochMillis() <= to) {
+					double[] acc = byService.computeIfAbsent(row.service(), (k) -> new double[3]);
+					acc[0] += row.cpuPercent();
+					acc[1]++;
+					acc[2] = Math.max(acc[2], row.memoryMib());
+				}
+			}
+			byService.forEach((service, acc) -> {
+				if (acc[0] / acc[1] >= 1) {
+					rows.add(List.of(step.record().name(), service, num(acc[0] / acc[1]), num(acc[2])));
+				}
+			});
+		}
+		this.doc.text("Mean CPU (percent of one core; this machine has " + this.run.manifest().machine().get("cores")
+				+ ") and the most memory of each service during each step, where it used 1% or more:");
+		this.doc.table(List.of("step", "service", "mean CPU %", "max MiB"), rows);
+	}
+
+	private void decomposition() throws IOException {
+		this.doc.heading(2, "Latency decomposition");
+		this.doc.text(METHOD);
+		for (StepData step : this.run.steps()) {
+			if (step.decomposition().isEmpty()) {
+				continue;
+			}
+			this.doc.heading(3, step.record().name());
+			String file = "decomposition-" + step.record().index() + ".png";
+			Charts.stackedBars(this.charts.resolve(file), step.record().name() + ": mean latency by component", "ms",
+					chartBars(byGroup(step.decomposition())));
+			this.doc.image("charts/" + file, "decomposition of " + step.record().name());
+			for (GroupDecomposition g : step.decomposition()) {
+				this.doc.text("**" + g.group() + "**: " + g.decomposed() + " of " + g.requests() + " requests decomposed.");
+				this.doc.table(List.of("component", "mean ms", "p50 ms", "p99 ms", "share of mean"), componentRows(g));
+			}
+		}
+	}
+
+	static List<List<String>> componentRows(GroupDecomposition g) {
+		List<List<String>> rows = new ArrayList<>();
+		rows.add(List.of("**client observed**", ms(g.client().meanMs()), ms(g.client().p50Ms()), ms(g.client().p99Ms()), "100%"));
+		for (ComponentStats c : g.components()) {
+			rows.add(List.of(c.component(), ms(c.meanMs()), ms(c.p50Ms()), ms(c.p99Ms()),
+					String.format(Locale.ROOT, "%.1f%%", 100 * c.meanMs() / Math.max(1e-9, g.client().meanMs()))));
+		}
+		return rows;
+	}
+
+	/** Per bar (label → group), the largest components by mean and the rest as "other". */
+	static Map<String, Map<String, Double>> chartBars(Map<String, GroupDecomposition> groups) {
+		Map<String, Double> totals = new LinkedHashMap<>();
+		groups.values().forEach((g) -> g.components().forEach((c) -> totals.merge(c.component(), c.meanMs(), Double::sum)));
+		List<String> top = totals.entrySet()
+			.stream()
+			.sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+			.limit(CHART_COMPONENTS)
+			.map(Map.Entry::getKey)
+			.toList();
+		Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
+		groups.forEach((label, g) -> {
+			Map<String, Double> parts = new LinkedHashMap<>();
+			top.forEach((c) -> parts.put(c, 0.0));
+			parts.put("other", 0.0);
+			g.components().forEach((c) -> parts.merge(top.contains(c.component()) ? c.component() : "other", c.meanMs(), Double::sum));
+			bars.put(label, parts);
+		});
+		return bars;
+	}
+
+	private static Map<String, GroupDecomposition> byGroup(List<GroupDecomposition> groups) {
+		Map<String, GroupDecomposition> map = new LinkedHashMap<>();
+		groups.forEach((g) -> map.put(g.group(), g));
+		return map;
+	}
+
+	static String ms(double value) {
+		return String.format(Locale.ROOT, "%.2f", value);
+	}
+
+	static String seconds(double value) {
+		return String.format(Locale.ROOT, "%.4f", value);
+	}
+
+	static String num(double value) {
+		return String.format(Locale.ROOT, "%,.1f", value);
+	}
+
+	static String count(long value) {
+		return String.format(Locale.ROOT, "%,d", value);
+	}
+
+	private static String gib(Object bytes) {
+		return (bytes instanceof Number n) ? String.format(Locale.ROOT, "%.1f GiB", n.doubleValue() / (1L << 30)) : "?";
+	}
+
+}
