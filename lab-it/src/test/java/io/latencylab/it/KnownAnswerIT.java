@@ -1,112 +1,89 @@
 package io.latencylab.it;
 
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HexFormat;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.ThreadLocalRandom;
 
-import io.latencylab.observability.Decomposition;
-import io.latencylab.observability.OtlpJsonTraces;
+import io.latencylab.lab.FileTraces;
+import io.latencylab.lab.GatlingStep;
+import io.latencylab.lab.LabRun;
+import io.latencylab.lab.Progress;
+import io.latencylab.lab.Request;
+import io.latencylab.lab.StepAnalysis;
+import io.latencylab.lab.Step;
 import io.latencylab.observability.Span;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The test that proves the latency decomposition: the same short load twice, the second time with
- * a known delay of 50 ms injected inside the catalog's commit. The decomposition must put 50 ms
- * (± 5 ms, compared by median) on the catalog's commit component and change no other component by
- * more than 5 ms.
+ * The test that proves the latency decomposition, through the same pipeline as `./lab run`: real
+ * Gatling in its own JVM drives the toy store, the spans are collected from the services' files,
+ * and the report's analysis decomposes every buy. The same short load runs twice, the second time
+ * with a known 50 ms delay injected inside the catalog's commit. The report must put 50 ms (± 5 ms,
+ * compared by median) on the catalog's commit component and move no other component by more than
+ * 5 ms.
  */
 class KnownAnswerIT {
 
-	private static final int WARM_UP = 15;
+	private static final String COMMIT = "catalog-service: catalog.commit";
 
-	private static final int MEASURED = 30;
-
-	private static final long MS = 1_000_000;
+	private static final Path ROOT = Path.of(System.getProperty("lab.root", ".."));
 
 	@Test
 	void anInjected50msDelayIsFoundInTheCatalogsCommitAndNowhereElse() throws Exception {
-		Map<String, Long> baseline = medianComponents();
-		Map<String, Long> injected = medianComponents("--lab.inject.catalog-before-commit=50ms");
+		Map<String, Double> baseline = buyMedians("baseline");
+		Map<String, Double> injected = buyMedians("injected", "--lab.inject.catalog-before-commit=50ms");
 
-		System.out.println("median per component, ms (baseline -> injected):");
-		new TreeSet<>(baseline.keySet()).forEach((c) -> System.out.printf("  %-70s %8.2f -> %8.2f%n", c,
-				baseline.get(c) / 1e6, injected.getOrDefault(c, 0L) / 1e6));
-		String commit = "catalog-service: catalog.commit";
-		assertThat(injected.get(commit) - baseline.get(commit)).as("added to %s; baseline %s; injected %s", commit,
-				baseline, injected)
-			.isBetween(45 * MS, 55 * MS);
+		System.out.println("median per buy component, ms (baseline -> injected):");
+		new TreeSet<>(baseline.keySet()).forEach((c) -> System.out.printf("  %-75s %8.2f -> %8.2f%n", c, baseline.get(c),
+				injected.getOrDefault(c, 0.0)));
+		assertThat(injected.get(COMMIT) - baseline.get(COMMIT)).as("added to %s; baseline %s; injected %s", COMMIT, baseline,
+				injected)
+			.isBetween(45.0, 55.0);
 		for (String component : new TreeSet<>(baseline.keySet())) {
-			if (!component.equals(commit) && injected.containsKey(component)) {
-				assertThat(Math.abs(injected.get(component) - baseline.get(component)))
+			if (!component.equals(COMMIT) && !component.equals("client observed")) {
+				assertThat(Math.abs(injected.getOrDefault(component, 0.0) - baseline.get(component)))
 					.as("change of %s; baseline %s; injected %s", component, baseline, injected)
-					.isLessThanOrEqualTo(5 * MS);
+					.isLessThanOrEqualTo(5.0);
 			}
 		}
+		assertThat(injected.get("client observed") - baseline.get("client observed")).isBetween(40.0, 60.0);
 	}
 
-	/** Runs the load on a fresh toy store and returns the median of each component over the buys. */
-	private static Map<String, Long> medianComponents(String... catalogArgs) throws Exception {
-		HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-		Map<String, Long> clientNanos = new HashMap<>();
-		Map<String, String> parents = new HashMap<>();
-		LabProcesses lab = new LabProcesses(catalogArgs);
-		try (lab) {
+	/** A fresh toy store, warmed up, then a Gatling run of buys; the median of each buy component. */
+	private static Map<String, Double> buyMedians(String name, String... catalogArgs) throws Exception {
+		Path dir = Files.createTempDirectory("known-answer-" + name);
+		GatlingStep gatling = new GatlingStep(ROOT);
+		try (LabProcesses lab = new LabProcesses(catalogArgs)) {
 			lab.startAll();
-			for (int i = 0; i < WARM_UP + MEASURED; i++) {
-				String traceId = HexFormat.of().formatHex(random(16));
-				String parent = HexFormat.of().formatHex(random(8));
-				HttpRequest buy = HttpRequest.newBuilder(lab.frontend("/orders"))
-					.header("traceparent", "00-" + traceId + "-" + parent + "-01")
-					.header("Content-Type", "application/json")
-					.POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"Lego\",\"quantity\":1}"))
-					.build();
-				long start = System.nanoTime();
-				int status = http.send(buy, HttpResponse.BodyHandlers.discarding()).statusCode();
-				long elapsed = System.nanoTime() - start;
-				assertThat(status).isEqualTo(200);
-				if (i >= WARM_UP) {
-					clientNanos.put(traceId, elapsed);
-					parents.put(traceId, parent);
-				}
-			}
-		}
-		List<Span> spans = OtlpJsonTraces.readDirectory(lab.tracesDir());
-		Map<String, List<Long>> samples = new HashMap<>();
-		for (var entry : clientNanos.entrySet()) {
-			List<Span> trace = spans.stream().filter((s) -> s.traceId().equals(entry.getKey())).toList();
-			Span root = trace.stream()
-				.filter((s) -> s.parentSpanId().equals(parents.get(entry.getKey())))
+			Map<String, String> target = Map.of("lab.toystore.url", lab.frontend("").toString().replaceAll("/$", ""));
+			Step warmUp = new Step("warm-up", "WarmUpSimulation",
+					Map.of("lab.warmup.operations", "toy-query,toy-buy", "lab.warmup.duration", "8s"), Duration.ofSeconds(8));
+			Step buys = new Step("buys", "ToyStoreSimulation", Map.of("lab.toystore.clients", "1", "lab.toystore.requests",
+					"60", "lab.toystore.buy-probability", "1.0"), Duration.ofSeconds(10));
+			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, new Progress(List.of(warmUp), System.out)))
+				.isZero();
+			FileTraces traces = new FileTraces(lab.tracesDir());
+			traces.mark();
+			assertThat(gatling.run(buys, dir.resolve("buys"), name, target, new Progress(List.of(buys), System.out))).isZero();
+			List<Request> requests = Request.read(GatlingStep.requestsCsv(dir.resolve("buys")).orElseThrow());
+			List<Span> spans = traces.collect(LabRun.sampleTraces(requests, 1000), Duration.ofSeconds(30));
+			StepAnalysis.GroupDecomposition buy = StepAnalysis.decompose(requests, spans)
+				.stream()
+				.filter((g) -> g.group().equals("buy"))
 				.findFirst()
-				.orElseThrow(() -> new AssertionError("no root span for trace " + entry.getKey()));
-			Decomposition.of(trace, root, entry.getValue())
-				.forEach((component, nanos) -> samples.computeIfAbsent(component, (c) -> new ArrayList<>()).add(nanos));
+				.orElseThrow();
+			assertThat(buy.decomposed()).as("buys with a whole trace").isGreaterThanOrEqualTo(50);
+			Map<String, Double> medians = new TreeMap<>();
+			buy.components().forEach((c) -> medians.put(c.component(), c.p50Ms()));
+			medians.put("client observed", buy.client().p50Ms());
+			return medians;
 		}
-		Map<String, Long> medians = new HashMap<>();
-		samples.forEach((component, values) -> {
-			// A component missing from some traces counts as 0 there.
-			List<Long> all = new ArrayList<>(values);
-			while (all.size() < MEASURED) {
-				all.add(0L);
-			}
-			all.sort(Long::compare);
-			medians.put(component, all.get(all.size() / 2));
-		});
-		return medians;
-	}
-
-	private static byte[] random(int n) {
-		byte[] bytes = new byte[n];
-		ThreadLocalRandom.current().nextBytes(bytes);
-		return bytes;
 	}
 
 }

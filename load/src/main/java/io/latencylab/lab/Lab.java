@@ -131,6 +131,10 @@ public final class Lab implements Runnable {
 		@Option(names = "--keep-up", description = "Leave the lab running when the run started it.")
 		boolean keepUp;
 
+		@Option(names = "--warm-up", negatable = true, defaultValue = "true", fallbackValue = "true",
+				description = "Warm the services' JIT up before the plan (default), or not.")
+		boolean warmUp = true;
+
 		@Option(names = "--inject", paramLabel = "POINT=DELAY",
 				description = "Start the lab with latency injected at a point (bare only; the lab must be down).")
 		List<String> injections = new ArrayList<>();
@@ -156,7 +160,7 @@ public final class Lab implements Runnable {
 			}
 			Path runDir;
 			try {
-				runDir = new LabRun(PROJECT, deployment, System.out).run(plan, this.full, this.injections);
+				runDir = new LabRun(PROJECT, deployment, System.out).run(plan, this.full, this.injections, this.warmUp);
 			}
 			finally {
 				if (started && !this.keepUp) {
@@ -235,11 +239,17 @@ public final class Lab implements Runnable {
 		@Override
 		public Integer call() {
 			for (Experiment e : Experiments.ALL) {
-				System.out.printf(Locale.ROOT, "%-9s seed %-3s %2d steps ~%-8s (--full: ~%s)  %s%n", e.name(), e.seed(),
-						e.steps(false).size(), Progress.clock(Progress.estimate(e.steps(false))),
-						e.name().equals("quick") ? "same" : Progress.clock(Progress.estimate(e.steps(true))), e.summary());
+				System.out.printf(Locale.ROOT, "%-9s seed %-3s %2d steps  ~%-6s (--full: ~%-8s) %s%n", e.name(), e.seed(),
+						e.steps(false).size(), Progress.clock(withWarmUp(e, false)),
+						e.name().equals("quick") ? "same" : Progress.clock(withWarmUp(e, true)), e.summary());
 			}
 			return 0;
+		}
+
+		private static java.time.Duration withWarmUp(Experiment e, boolean full) {
+			List<Step> steps = new ArrayList<>(e.steps(full));
+			steps.add(e.warmUp(full));
+			return Progress.estimate(steps);
 		}
 
 	}

@@ -42,14 +42,18 @@ public final class LabRun {
 	}
 
 	/** @return the run's folder */
-	public Path run(Experiment experiment, boolean full, List<String> injections) throws IOException, InterruptedException {
-		List<Step> steps = experiment.steps(full);
+	public Path run(Experiment experiment, boolean full, List<String> injections, boolean warmUp)
+			throws IOException, InterruptedException {
+		List<Step> steps = new ArrayList<>(experiment.steps(full));
+		if (warmUp) {
+			steps.addFirst(experiment.warmUp(full));
+		}
 		Instant start = Instant.now();
 		String runId = experiment.name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
 		Path runDir = this.project.resolve("runs").resolve(runId);
 		Files.createDirectories(runDir);
 		Manifest manifest = new Manifest(runId, experiment.name(), experiment.seed(), full, this.deployment.mode(),
-				injections, Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, List.of());
+				injections, Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
 		manifest.write(runDir);
 		this.out.printf(Locale.ROOT, "Run %s: %d steps, about %s%n", runId, steps.size(),
 				Progress.clock(Progress.estimate(steps)));
@@ -59,7 +63,8 @@ public final class LabRun {
 		try (ResourceSampler sampler = new ResourceSampler(this.deployment, runDir.resolve("resources.csv"))) {
 			for (int i = 0; i < steps.size(); i++) {
 				Step step = steps.get(i);
-				String folder = String.format(Locale.ROOT, "steps/%02d-%s", i + 1, step.name());
+				int number = warmUp ? i : i + 1;
+				String folder = String.format(Locale.ROOT, "steps/%02d-%s", number, step.name());
 				Path stepDir = runDir.resolve(folder);
 				progress.startStep(i);
 				traces.mark();
@@ -67,12 +72,20 @@ public final class LabRun {
 				int exit = gatling.run(step, stepDir, runId, Map.of(), progress);
 				Instant stepEnd = Instant.now();
 				List<Request> requests = GatlingStep.requestsCsv(stepDir).map(LabRun::readQuietly).orElse(List.of());
+				long errors = requests.stream().filter((r) -> !r.ok()).count();
+				if (warmUp && i == 0) {
+					// Its traces are not needed: it only warms the services up.
+					manifest = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), step.properties(),
+							folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, 0, 0));
+					manifest.write(runDir);
+					progress.endStep(String.format(Locale.ROOT, "warmed up: %,d requests", requests.size()));
+					continue;
+				}
 				Map<String, String> wanted = sampleTraces(requests, TRACES_PER_GROUP);
 				List<Span> spans = traces.collect(wanted, TRACE_WAIT);
 				writeSpans(spans, stepDir.resolve("spans.jsonl"));
 				int found = Traces.rooted(spans, wanted).size();
-				long errors = requests.stream().filter((r) -> !r.ok()).count();
-				manifest = manifest.withStep(new Manifest.StepRecord(i + 1, step.name(), step.simulation(), step.properties(),
+				manifest = manifest.withStep(new Manifest.StepRecord(number, step.name(), step.simulation(), step.properties(),
 						folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, wanted.size(), found));
 				manifest.write(runDir);
 				progress.endStep(String.format(Locale.ROOT, "%s: %,d requests, %,d errors, %d of %d sampled traces collected%s",
@@ -90,7 +103,7 @@ public final class LabRun {
 	 * The requests whose traces are collected: every one that got an answer, or an even spread of
 	 * {@code perGroup} of them in a larger group. Trace id → the span id it was sent as.
 	 */
-	static Map<String, String> sampleTraces(List<Request> requests, int perGroup) {
+	public static Map<String, String> sampleTraces(List<Request> requests, int perGroup) {
 		Map<String, List<Request>> byGroup = requests.stream()
 			.filter((r) -> r.status() != 0 && !r.parentSpanId().isEmpty())
 			.collect(Collectors.groupingBy(Request::group, LinkedHashMap::new, Collectors.toList()));

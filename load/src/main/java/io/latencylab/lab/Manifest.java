@@ -17,7 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
  * so that a report can be rebuilt, and a run compared, from the folder alone.
  */
 public record Manifest(String runId, String experiment, String seed, boolean full, String mode, List<String> injections,
-		Map<String, Object> git, Map<String, Object> machine, String start, String end, List<StepRecord> steps) {
+		Map<String, Object> git, Map<String, Object> machine, String start, String end, StepRecord warmUp,
+		List<StepRecord> steps) {
 
 	static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -30,12 +31,17 @@ public record Manifest(String runId, String experiment, String seed, boolean ful
 		List<StepRecord> all = new ArrayList<>(this.steps);
 		all.add(step);
 		return new Manifest(this.runId, this.experiment, this.seed, this.full, this.mode, this.injections, this.git,
-				this.machine, this.start, this.end, all);
+				this.machine, this.start, this.end, this.warmUp, all);
+	}
+
+	public Manifest withWarmUp(StepRecord warmUp) {
+		return new Manifest(this.runId, this.experiment, this.seed, this.full, this.mode, this.injections, this.git,
+				this.machine, this.start, this.end, warmUp, this.steps);
 	}
 
 	public Manifest ended(String end) {
 		return new Manifest(this.runId, this.experiment, this.seed, this.full, this.mode, this.injections, this.git,
-				this.machine, this.start, end, this.steps);
+				this.machine, this.start, end, this.warmUp, this.steps);
 	}
 
 	public void write(Path runDir) {

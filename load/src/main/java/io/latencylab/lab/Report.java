@@ -84,7 +84,10 @@ public final class Report {
 				List.of("deployment", m.mode()), List.of("latency injected", m.injections().isEmpty() ? "none" : String.join(", ", m.injections())),
 				List.of("git commit", m.git().get("commit") + (Boolean.TRUE.equals(m.git().get("dirty")) ? " (with local changes)" : "")),
 				List.of("machine", m.machine().get("cores") + " cores, " + gib(m.machine().get("memoryBytes")) + ", " + m.machine().get("os")),
-				List.of("JDK", String.valueOf(m.machine().get("jdk"))), List.of("start", m.start()), List.of("end", String.valueOf(m.end()))));
+				List.of("JDK", String.valueOf(m.machine().get("jdk"))), List.of("start", m.start()), List.of("end", String.valueOf(m.end())),
+				List.of("warm-up", m.warmUp() == null ? "none"
+						: m.warmUp().properties().get("lab.warmup.duration") + " of " + m.warmUp().properties().get("lab.warmup.operations")
+								+ ", " + count(m.warmUp().requests()) + " requests, left out of every figure")));
 		this.doc.text("Load generator and bare services share this machine, so its cores are shared too; the figures are "
 				+ "this machine's, not the studies' hardware. Latency is what the Gatling virtual users measured, "
 				+ "from just before sending to the end of the response.");

@@ -52,7 +52,7 @@ class ReportTests {
 				"1795860000000,catalog-service,35.0,300.0", "1795860001000,catalog-service,45.0,310.0"));
 		new Manifest(runId, "seed-001", "001", false, "bare", List.of(), Map.of("commit", "abc", "dirty", false),
 				Map.of("cores", 2, "memoryBytes", 1L << 34, "os", "Linux", "jdk", "test"), "2026-11-22T10:00:00Z",
-				"2026-11-22T10:01:00Z", steps).write(dir);
+				"2026-11-22T10:01:00Z", null, steps).write(dir);
 		return dir;
 	}
 
