@@ -89,7 +89,7 @@ public final class Experiments {
 
 	static List<Step> seed004(boolean full) {
 		List<Step> steps = new ArrayList<>();
-		List<Integer> clients = full ? List.of(1, 10, 20, 30, 40) : List.of(1, 2, 4);
+		List<Integer> clients = full ? List.of(1, 10, 20, 30, 40) : List.of(1, 4, 10);
 		List<Integer> sizes = full ? List.of(10_000, 15_000, 20_000, 25_000, 30_000, 40_000, 50_000) : List.of(10_000, 20_000);
 		for (String algorithm : List.of("exchange", "quick")) {
 			for (int size : sizes) {
