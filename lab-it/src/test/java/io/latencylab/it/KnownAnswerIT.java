@@ -55,6 +55,12 @@ class KnownAnswerIT {
 		assertThat(injected.get("client observed") - baseline.get("client observed")).isBetween(40.0, 60.0);
 	}
 
+	private static Progress progress(Step step) {
+		Progress progress = new Progress(List.of(step), System.out);
+		progress.startStep(0);
+		return progress;
+	}
+
 	/** A fresh toy store, warmed up, then a Gatling run of buys; the median of each buy component. */
 	private static Map<String, Double> buyMedians(String name, String... catalogArgs) throws Exception {
 		Path dir = Files.createTempDirectory("known-answer-" + name);
@@ -66,11 +72,10 @@ class KnownAnswerIT {
 					Map.of("lab.warmup.operations", "toy-query,toy-buy", "lab.warmup.duration", "8s"), Duration.ofSeconds(8));
 			Step buys = new Step("buys", "ToyStoreSimulation", Map.of("lab.toystore.clients", "1", "lab.toystore.requests",
 					"60", "lab.toystore.buy-probability", "1.0"), Duration.ofSeconds(10));
-			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, new Progress(List.of(warmUp), System.out)))
-				.isZero();
+			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, progress(warmUp))).isZero();
 			FileTraces traces = new FileTraces(lab.tracesDir());
 			traces.mark();
-			assertThat(gatling.run(buys, dir.resolve("buys"), name, target, new Progress(List.of(buys), System.out))).isZero();
+			assertThat(gatling.run(buys, dir.resolve("buys"), name, target, progress(buys))).isZero();
 			List<Request> requests = Request.read(GatlingStep.requestsCsv(dir.resolve("buys")).orElseThrow());
 			List<Span> spans = traces.collect(LabRun.sampleTraces(requests, 1000), Duration.ofSeconds(30));
 			StepAnalysis.GroupDecomposition buy = StepAnalysis.decompose(requests, spans)

@@ -29,15 +29,12 @@ public final class Progress {
 
 	private int index;
 
-	private long stepStart;
+	private long stepStart = System.nanoTime();
 
-	private Counts last = new Counts(0, 0);
-
-	private long lastNanos;
+	/** Recent (nanoTime, requests) pairs: the rate is taken over the last few seconds, as the log is flushed once a second. */
+	private final java.util.ArrayDeque<long[]> recent = new java.util.ArrayDeque<>();
 
 	private long lastPrinted;
-
-	private double rate;
 
 	public Progress(List<Step> steps, PrintStream out) {
 		this.steps = steps;
@@ -47,9 +44,7 @@ public final class Progress {
 	public void startStep(int index) {
 		this.index = index;
 		this.stepStart = System.nanoTime();
-		this.last = new Counts(0, 0);
-		this.lastNanos = this.stepStart;
-		this.rate = 0;
+		this.recent.clear();
 		Step step = this.steps.get(index);
 		this.out.printf(Locale.ROOT, "%n[%d/%d] %s: %s %s%n", index + 1, this.steps.size(), step.name(), step.simulation(),
 				step.properties());
@@ -57,11 +52,12 @@ public final class Progress {
 
 	public void update(Counts counts) {
 		long now = System.nanoTime();
-		if (now - this.lastNanos >= 1_000_000_000L) {
-			this.rate = (counts.requests() - this.last.requests()) / ((now - this.lastNanos) / 1e9);
-			this.last = counts;
-			this.lastNanos = now;
+		this.recent.addLast(new long[] { now, counts.requests() });
+		while (this.recent.size() > 2 && now - this.recent.peekFirst()[0] > 5_000_000_000L) {
+			this.recent.removeFirst();
 		}
+		long[] oldest = this.recent.peekFirst();
+		double rate = (now == oldest[0]) ? 0 : (counts.requests() - oldest[1]) / ((now - oldest[0]) / 1e9);
 		if (now - this.lastPrinted < (this.terminal ? 1_000_000_000L : 5_000_000_000L)) {
 			return;
 		}
@@ -73,7 +69,7 @@ public final class Progress {
 			runLeft = runLeft.plus(later.estimate()).plus(STEP_OVERHEAD);
 		}
 		String line = String.format(Locale.ROOT, "  %s elapsed, step ~%s left, run ~%s left | %,.0f req/s | %,d requests | %,d errors",
-				clock(elapsed), clock(stepLeft), clock(runLeft), this.rate, counts.requests(), counts.errors());
+				clock(elapsed), clock(stepLeft), clock(runLeft), rate, counts.requests(), counts.errors());
 		if (this.terminal) {
 			this.out.print("\r" + line + "   ");
 		}
