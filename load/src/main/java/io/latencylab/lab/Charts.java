@@ -64,6 +64,7 @@ final class Charts {
 		JFreeChart chart = ChartFactory.createXYLineChart(title, "seconds into the step", "requests/s",
 				new XYSeriesCollection(rate), PlotOrientation.VERTICAL, true, false, false);
 		XYPlot plot = chart.getXYPlot();
+		plot.getRenderer().setSeriesPaint(0, new Color(0x1f77b4));
 		plot.setRangeAxis(1, new NumberAxis("mean response time (ms)"));
 		plot.setDataset(1, new XYSeriesCollection(latency));
 		plot.mapDatasetToRangeAxis(1, 1);
