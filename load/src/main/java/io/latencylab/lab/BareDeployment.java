@@ -10,6 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
@@ -37,11 +40,6 @@ public final class BareDeployment implements Deployment {
 
 	public Path tracesDir() {
 		return this.dir.resolve("traces");
-	}
-
-	@Override
-	public boolean isUp() {
-		return START_ORDER.stream().allMatch((name) -> Http.ready(SERVICES.get(name)));
 	}
 
 	@Override
@@ -107,9 +105,9 @@ public final class BareDeployment implements Deployment {
 				ProcessHandle process = running.get();
 				process.destroy();
 				try {
-					process.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+					process.onExit().get(10, TimeUnit.SECONDS);
 				}
-				catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException ex) {
+				catch (TimeoutException | ExecutionException ex) {
 					process.destroyForcibly();
 				}
 				System.out.println("stopped " + name);

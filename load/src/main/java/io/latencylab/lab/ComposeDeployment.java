@@ -32,15 +32,9 @@ public final class ComposeDeployment implements Deployment {
 	}
 
 	@Override
-	public boolean isUp() {
-		return START_ORDER.stream().allMatch((name) -> Http.ready(SERVICES.get(name)));
-	}
-
-	@Override
 	public void up(List<String> injections) throws IOException, InterruptedException {
 		if (!injections.isEmpty()) {
-			throw new IllegalArgumentException("--inject works with bare services only; under compose set "
-					+ "lab.inject.* in the service's environment instead");
+			throw new IllegalArgumentException("--inject works with bare services only");
 		}
 		List<String> command = new ArrayList<>(List.of("docker", "compose", "up", "-d", "--build", "--wait",
 				"--wait-timeout", "300"));

@@ -17,8 +17,10 @@ public interface Deployment {
 
 	String mode();
 
-	/** True when every service answers its readiness probe. */
-	boolean isUp();
+	/** True when every service answers its readiness probe on its published port. */
+	default boolean isUp() {
+		return START_ORDER.stream().allMatch((name) -> Http.ready(SERVICES.get(name)));
+	}
 
 	/** Starts what does not run yet and waits until all are ready. */
 	void up(List<String> injections) throws IOException, InterruptedException;

@@ -13,16 +13,19 @@ import java.util.Optional;
  */
 public final class Experiments {
 
+	/** Long enough at laptop scale for the services' hot paths to be compiled. */
+	private static final Duration WARM_UP = Duration.ofSeconds(20);
+
 	public static final List<Experiment> ALL = List.of(
 			new Experiment("quick", "all", "a tour of every study in about 2 minutes, with the decomposition",
-					List.of("rest-get", "soap-get", "toy-query", "toy-buy", "sort"), (full) -> quick()),
+					List.of("rest-get", "soap-get", "toy-query", "toy-buy", "sort"), Duration.ofSeconds(10), (full) -> quick()),
 			new Experiment("seed-000", "000", "SOAP vs REST meals: the in-region baseline, then three regions",
-					List.of("rest-get", "soap-get"), Experiments::seed000),
+					List.of("rest-get", "soap-get"), WARM_UP, Experiments::seed000),
 			new Experiment("seed-001", "001", "toy store query and buy latency at 1 to 5 clients",
-					List.of("toy-query", "toy-buy"), Experiments::seed001),
+					List.of("toy-query", "toy-buy"), WARM_UP, Experiments::seed001),
 			new Experiment("seed-002", "002", "concurrency sweeps, and operation × entity size",
-					List.of("rest-get", "soap-get", "toy-query"), Experiments::seed002),
-			new Experiment("seed-004", "004", "sorting: clients × file size × algorithm", List.of("sort"),
+					List.of("rest-get", "soap-get", "toy-query"), WARM_UP, Experiments::seed002),
+			new Experiment("seed-004", "004", "sorting: clients × file size × algorithm", List.of("sort"), WARM_UP,
 					Experiments::seed004));
 
 	private Experiments() {

@@ -2,12 +2,8 @@ package io.latencylab.lab;
 
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,13 +16,13 @@ import io.latencylab.observability.Span;
 
 /**
  * Spans from the OTLP JSON lines the bare services append to one file each. Only what was
- * written after mark() is read, whole lines only, so a file that is being written is safe to read.
+ * written after mark() is read.
  */
 public final class FileTraces implements Traces {
 
 	private final Path dir;
 
-	private final Map<Path, Long> positions = new HashMap<>();
+	private final Map<Path, AppendedLines> files = new HashMap<>();
 
 	public FileTraces(Path dir) {
 		this.dir = dir;
@@ -34,9 +30,9 @@ public final class FileTraces implements Traces {
 
 	@Override
 	public void mark() throws IOException {
-		this.positions.clear();
+		this.files.clear();
 		for (Path file : files()) {
-			this.positions.put(file, Files.size(file));
+			this.files.put(file, AppendedLines.fromEnd(file));
 		}
 	}
 
@@ -48,7 +44,13 @@ public final class FileTraces implements Traces {
 		while (true) {
 			int before = spans.size();
 			for (Path file : files()) {
-				readNewLines(file, wanted, spans);
+				// A file that appeared after mark() is read from its start.
+				String lines = this.files.computeIfAbsent(file, (f) -> new AppendedLines(f, 0)).read();
+				for (Span span : OtlpJsonTraces.readLines(new StringReader(lines))) {
+					if (wanted.containsKey(span.traceId())) {
+						spans.add(span);
+					}
+				}
 			}
 			boolean quiet = spans.size() == before;
 			boolean allRooted = Traces.rooted(spans, wanted).size() == wanted.size();
@@ -56,32 +58,6 @@ public final class FileTraces implements Traces {
 				return spans;
 			}
 			Thread.sleep(500);
-		}
-	}
-
-	private void readNewLines(Path file, Map<String, String> wanted, List<Span> into) throws IOException {
-		long position = this.positions.getOrDefault(file, 0L);
-		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-			long size = channel.size();
-			if (size <= position) {
-				return;
-			}
-			ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(size - position, Integer.MAX_VALUE - 16));
-			channel.read(buffer, position);
-			byte[] bytes = buffer.array();
-			int end = buffer.position();
-			while (end > 0 && bytes[end - 1] != '\n') {
-				end--;
-			}
-			if (end == 0) {
-				return;
-			}
-			for (Span span : OtlpJsonTraces.readLines(new StringReader(new String(bytes, 0, end, StandardCharsets.UTF_8)))) {
-				if (wanted.containsKey(span.traceId())) {
-					into.add(span);
-				}
-			}
-			this.positions.put(file, position + end);
 		}
 	}
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -47,8 +48,8 @@ public final class GatlingStep {
 			.redirectErrorStream(true)
 			.redirectOutput(log.toFile())
 			.start();
-		RequestTail tail = new RequestTail(stepDir.resolve("lab"));
-		while (!gatling.waitFor(1, java.util.concurrent.TimeUnit.SECONDS)) {
+		RequestTail tail = new RequestTail(stepDir);
+		while (!gatling.waitFor(1, TimeUnit.SECONDS)) {
 			progress.update(tail.poll());
 		}
 		progress.update(tail.poll());
@@ -79,37 +80,30 @@ public final class GatlingStep {
 	/** Counts the lines a running step appends to its requests.csv. */
 	static final class RequestTail {
 
-		private final Path dir;
+		private final Path stepDir;
 
-		private long position;
+		private AppendedLines csv;
 
 		private long requests;
 
 		private long errors;
 
-		RequestTail(Path dir) {
-			this.dir = dir;
+		RequestTail(Path stepDir) {
+			this.stepDir = stepDir;
 		}
 
 		Progress.Counts poll() {
 			try {
-				Optional<Path> csv = requestsCsv(this.dir.getParent());
-				if (csv.isPresent()) {
-					try (var channel = java.nio.channels.FileChannel.open(csv.get())) {
-						long size = channel.size();
-						if (size > this.position) {
-							var buffer = java.nio.ByteBuffer.allocate((int) (size - this.position));
-							channel.read(buffer, this.position);
-							String text = new String(buffer.array(), 0, buffer.position(), java.nio.charset.StandardCharsets.UTF_8);
-							int end = text.lastIndexOf('\n') + 1;
-							for (String line : text.substring(0, end).split("\n")) {
-								Request request = Request.parse(line);
-								if (request != null) {
-									this.requests++;
-									this.errors += request.ok() ? 0 : 1;
-								}
-							}
-							this.position += text.substring(0, end).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+				if (this.csv == null) {
+					// The simulation makes the file when it starts.
+					this.csv = requestsCsv(this.stepDir).map((file) -> new AppendedLines(file, 0)).orElse(null);
+				}
+				if (this.csv != null) {
+					for (String line : this.csv.read().split("\n")) {
+						Request request = Request.parse(line);
+						if (request != null) {
+							this.requests++;
+							this.errors += request.ok() ? 0 : 1;
 						}
 					}
 				}

@@ -240,16 +240,10 @@ public final class Lab implements Runnable {
 		public Integer call() {
 			for (Experiment e : Experiments.ALL) {
 				System.out.printf(Locale.ROOT, "%-9s seed %-3s %2d steps  ~%-6s (--full: ~%-8s) %s%n", e.name(), e.seed(),
-						e.steps(false).size(), Progress.clock(withWarmUp(e, false)),
-						e.name().equals("quick") ? "same" : Progress.clock(withWarmUp(e, true)), e.summary());
+						e.steps(false).size(), Progress.clock(e.estimate(false)),
+						e.name().equals("quick") ? "same" : Progress.clock(e.estimate(true)), e.summary());
 			}
 			return 0;
-		}
-
-		private static java.time.Duration withWarmUp(Experiment e, boolean full) {
-			List<Step> steps = new ArrayList<>(e.steps(full));
-			steps.add(e.warmUp(full));
-			return Progress.estimate(steps);
 		}
 
 	}

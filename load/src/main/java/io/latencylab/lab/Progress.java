@@ -2,6 +2,7 @@ package io.latencylab.lab;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Locale;
 
@@ -32,7 +33,7 @@ public final class Progress {
 	private long stepStart = System.nanoTime();
 
 	/** Recent (nanoTime, requests) pairs: the rate is taken over the last few seconds, as the log is flushed once a second. */
-	private final java.util.ArrayDeque<long[]> recent = new java.util.ArrayDeque<>();
+	private final ArrayDeque<long[]> recent = new ArrayDeque<>();
 
 	private long lastPrinted;
 

@@ -3,6 +3,7 @@ package io.latencylab.lab;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,10 +72,6 @@ public final class Report {
 		Path html = run.dir().resolve("report.html");
 		Files.writeString(html, report.doc.html("latency-lab report " + run.manifest().runId()));
 		return html;
-	}
-
-	ReportDocument document() {
-		return this.doc;
 	}
 
 	private void build() throws IOException {
@@ -174,8 +171,8 @@ public final class Report {
 		this.doc.image("charts/memory.png", "memory of every service over the run");
 		List<List<String>> rows = new ArrayList<>();
 		for (StepData step : this.run.steps()) {
-			long from = java.time.Instant.parse(step.record().start()).toEpochMilli();
-			long to = java.time.Instant.parse(step.record().end()).toEpochMilli();
+			long from = Instant.parse(step.record().start()).toEpochMilli();
+			long to = Instant.parse(step.record().end()).toEpochMilli();
 			Map<String, double[]> byService = new TreeMap<>();
 			for (RunData.ResourceRow row : this.run.resources()) {
 				if (row.epochMillis() >= from && row.epochMillis() <= to) {

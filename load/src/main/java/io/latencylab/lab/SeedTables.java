@@ -8,7 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import io.latencylab.lab.RunData.StepData;
 import io.latencylab.lab.StepAnalysis.ComponentStats;
@@ -125,7 +127,7 @@ final class SeedTables {
 				point(chart, "study Table 2 buy mean", clients, study.table2Buy() * 1000);
 			}
 			rows.add(row);
-			java.util.stream.Stream.of(query, buy).filter(java.util.Objects::nonNull).forEach((g) -> {
+			Stream.of(query, buy).filter(Objects::nonNull).forEach((g) -> {
 				point(chart, g.group() + " mean", clients, g.meanMs());
 				point(chart, g.group() + " p50", clients, g.p50Ms());
 				point(chart, g.group() + " p99", clients, g.p99Ms());
