@@ -8,13 +8,17 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import io.latencylab.lab.FileTraces;
-import io.latencylab.lab.GatlingStep;
-import io.latencylab.lab.LabRun;
-import io.latencylab.lab.Progress;
-import io.latencylab.lab.Request;
-import io.latencylab.lab.StepAnalysis;
-import io.latencylab.lab.Step;
+import io.latencylab.lab.plan.Operation;
+import io.latencylab.lab.plan.Plan;
+import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.plan.Targets;
+import io.latencylab.lab.run.GatlingStep;
+import io.latencylab.lab.run.Progress;
+import io.latencylab.lab.study.toystore.ToyStoreLoad;
+import io.latencylab.lab.traces.FileTraces;
+import io.latencylab.lab.traces.Traces;
+import io.latencylab.observability.GroupDecomposition;
+import io.latencylab.observability.Request;
 import io.latencylab.observability.Span;
 import org.junit.jupiter.api.Test;
 
@@ -67,18 +71,16 @@ class KnownAnswerIT {
 		GatlingStep gatling = new GatlingStep(ROOT);
 		try (LabProcesses lab = new LabProcesses(catalogArgs)) {
 			lab.startAll();
-			Map<String, String> target = Map.of("lab.toystore.url", lab.frontend("").toString().replaceAll("/$", ""));
-			Step warmUp = new Step("warm-up", "WarmUpSimulation",
-					Map.of("lab.warmup.operations", "toy-query,toy-buy", "lab.warmup.duration", "8s"), Duration.ofSeconds(8));
-			Step buys = new Step("buys", "ToyStoreSimulation", Map.of("lab.toystore.clients", "1", "lab.toystore.requests",
-					"60", "lab.toystore.buy-probability", "1.0"), Duration.ofSeconds(10));
+			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), lab.frontend("").toString().replaceAll("/$", ""));
+			Step warmUp = Plan.warmUp(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), Duration.ofSeconds(8));
+			Step buys = new ToyStoreLoad("buy", 1, 60).step();
 			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, progress(warmUp))).isZero();
 			FileTraces traces = new FileTraces(lab.tracesDir());
 			traces.mark();
 			assertThat(gatling.run(buys, dir.resolve("buys"), name, target, progress(buys))).isZero();
 			List<Request> requests = Request.read(GatlingStep.requestsCsv(dir.resolve("buys")).orElseThrow());
-			List<Span> spans = traces.collect(LabRun.sampleTraces(requests, 1000), Duration.ofSeconds(30));
-			StepAnalysis.GroupDecomposition buy = StepAnalysis.decompose(requests, spans)
+			List<Span> spans = traces.collect(Traces.sample(requests, Traces.PER_GROUP), Duration.ofSeconds(30));
+			GroupDecomposition buy = GroupDecomposition.of(requests, spans)
 				.stream()
 				.filter((g) -> g.group().equals("buy"))
 				.findFirst()

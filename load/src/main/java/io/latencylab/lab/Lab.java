@@ -10,6 +10,18 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
+import io.latencylab.lab.deploy.BareDeployment;
+import io.latencylab.lab.deploy.ComposeDeployment;
+import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.plan.Plan;
+import io.latencylab.lab.report.Comparison;
+import io.latencylab.lab.report.Report;
+import io.latencylab.lab.run.LabRun;
+import io.latencylab.lab.run.Progress;
+import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.study.Studies;
+import io.latencylab.lab.study.Study;
+import io.latencylab.lab.topology.Services;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -78,14 +90,20 @@ public final class Lab implements Runnable {
 
 		@Override
 		public Integer call() throws Exception {
-			this.options.deployment().up(this.injections);
-			System.out.println("""
+			Deployment deployment = this.options.deployment();
+			deployment.up(this.injections);
+			Services s = deployment.services();
+			String host = "http://127.0.0.1:";
+			System.out.printf(Locale.ROOT, """
 
-					SOAP meals:  http://127.0.0.1:8081/ws   (WSDL http://127.0.0.1:8081/ws/meals.wsdl)
-					REST meals:  http://127.0.0.1:8082/rest
-					Sort:        http://127.0.0.1:8084/sort?algorithm=quick
-					Toy store:   http://127.0.0.1:8080/products/Tux   (catalog gRPC :9091, order gRPC :9092)
-					Stop with:   ./lab down""" + (this.options.compose ? " --compose" : ""));
+					SOAP meals:  %1$s%2$d/ws   (WSDL %1$s%2$d/ws/meals.wsdl)
+					REST meals:  %1$s%3$d/rest
+					Sort:        %1$s%4$d/sort?algorithm=quick
+					Toy store:   %1$s%5$d/products/Tux   (catalog gRPC :%6$d, order gRPC :%7$d)
+					Stop with:   ./lab down%8$s%n""", host, s.named("meals-soap").httpPort(), s.named("meals-rest").httpPort(),
+					s.named("sort-service").httpPort(), s.named("frontend-service").httpPort(),
+					s.named("catalog-service").grpcPort().orElseThrow(), s.named("order-service").grpcPort().orElseThrow(),
+					this.options.compose ? " --compose" : "");
 			return 0;
 		}
 
@@ -122,7 +140,7 @@ public final class Lab implements Runnable {
 					"See 'lab list' for the experiments." })
 	static final class Run implements Callable<Integer> {
 
-		@Parameters(paramLabel = "EXPERIMENT", description = "quick, seed-000, seed-001, seed-002 or seed-004")
+		@Parameters(paramLabel = "STUDY", description = "quick, or a study: seed-000, seed-001, … (see 'lab list')")
 		String experiment;
 
 		@Option(names = "--full", description = "The study's own scale instead of laptop scale (hours; see 'lab list').")
@@ -144,10 +162,10 @@ public final class Lab implements Runnable {
 
 		@Override
 		public Integer call() throws Exception {
-			Experiment plan = Experiments.named(this.experiment)
+			Study study = Studies.named(this.experiment)
 				.orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this),
-						"unknown experiment '" + this.experiment + "'; one of "
-								+ Experiments.ALL.stream().map(Experiment::name).toList()));
+						"unknown study '" + this.experiment + "'; one of " + Studies.all().stream().map(Study::name).toList()));
+			Plan plan = study.plan(this.full);
 			Deployment deployment = this.options.deployment();
 			boolean started = false;
 			if (!deployment.isUp()) {
@@ -160,7 +178,7 @@ public final class Lab implements Runnable {
 			}
 			Path runDir;
 			try {
-				runDir = new LabRun(PROJECT, deployment, System.out).run(plan, this.full, this.injections, this.warmUp);
+				runDir = new LabRun(PROJECT, deployment, System.out).run(plan, this.injections, this.warmUp);
 			}
 			finally {
 				if (started && !this.keepUp) {
@@ -169,7 +187,7 @@ public final class Lab implements Runnable {
 				}
 			}
 			RunData data = RunData.read(runDir);
-			Path html = Report.write(data);
+			Path html = Report.write(data, Studies.all());
 			long failed = data.manifest().steps().stream().filter((s) -> s.exitCode() != 0).count();
 			System.out.println("Report (Markdown): " + PROJECT.relativize(runDir.resolve("report.md")));
 			System.out.println("Report: " + PROJECT.relativize(html));
@@ -213,7 +231,7 @@ public final class Lab implements Runnable {
 				throw new CommandLine.ParameterException(new CommandLine(this), "name a RUN, or --compare RUN_A RUN_B");
 			}
 			Path dir = resolve(this.run);
-			Path html = Report.write(RunData.read(dir));
+			Path html = Report.write(RunData.read(dir), Studies.all());
 			System.out.println("Report (Markdown): " + dir.resolve("report.md"));
 			System.out.println("Report: " + html);
 			return 0;
@@ -233,15 +251,16 @@ public final class Lab implements Runnable {
 
 	}
 
-	@Command(name = "list", mixinStandardHelpOptions = true, description = "List the experiments, one line each.")
+	@Command(name = "list", mixinStandardHelpOptions = true,
+			description = "List the studies, each with its paper, its steps and its expected length.")
 	static final class ListCommand implements Callable<Integer> {
 
 		@Override
 		public Integer call() {
-			for (Experiment e : Experiments.ALL) {
-				System.out.printf(Locale.ROOT, "%-9s seed %-3s %2d steps  ~%-6s (--full: ~%-8s) %s%n", e.name(), e.seed(),
-						e.steps(false).size(), Progress.clock(e.estimate(false)),
-						e.name().equals("quick") ? "same" : Progress.clock(e.estimate(true)), e.summary());
+			for (Study s : Studies.all()) {
+				System.out.printf(Locale.ROOT, "%-9s %2d steps  ~%-6s (--full: ~%-8s) %s%n          %s%n", s.name(),
+						s.plan(false).steps().size(), Progress.clock(s.plan(false).estimate()),
+						s.seed().equals("all") ? "same" : Progress.clock(s.plan(true).estimate()), s.summary(), s.paper());
 			}
 			return 0;
 		}

@@ -7,6 +7,8 @@ import java.util.Map;
 
 import io.gatling.javaapi.core.ClosedInjectionStep;
 import io.gatling.javaapi.core.Simulation;
+import io.latencylab.lab.plan.Parameters;
+import io.latencylab.lab.study.azure.SweepLoad;
 
 import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
@@ -22,11 +24,11 @@ import static io.gatling.javaapi.http.HttpDsl.http;
  */
 public class ConcurrencySweepSimulation extends Simulation {
 
-	final LabParameters parameters = LabParameters.fromSystem();
+	final Parameters parameters = Parameters.fromSystem();
 
-	final Profiles.Sweep profile = Profiles.Sweep.from(this.parameters);
+	final SweepLoad profile = SweepLoad.from(this.parameters);
 
-	final String operation = this.profile.operation();
+	final String operation = this.profile.operation().label();
 
 	final List<Integer> levels = this.profile.levels();
 
@@ -42,18 +44,20 @@ public class ConcurrencySweepSimulation extends Simulation {
 			.toArray(ClosedInjectionStep[]::new);
 	}
 
-	final EntityOperations entities = new EntityOperations(this.parameters);
+	final Requests requests = new Requests(this.parameters);
+
+	final EntityOperations entities = new EntityOperations(this.requests.restUrl(), this.profile.entityBytes());
 
 	{
 		setUp(scenario("sweep " + this.operation)
-			.exec(EntityOperations.NAMES.contains(this.operation) ? this.entities.byName(this.operation, this.recorder)
-					: Operations.byName(this.operation, new Requests(this.parameters), this.recorder))
+			.exec(this.profile.operation().isEntity() ? this.entities.of(this.profile.operation(), this.recorder)
+					: Operations.of(this.profile.operation(), this.requests, this.recorder))
 			.injectClosed(injection())).protocols(http.shareConnections());
 	}
 
 	@Override
 	public void before() {
-		if (EntityOperations.NAMES.contains(this.operation)) {
+		if (this.profile.operation().isEntity()) {
 			this.entities.prepare();
 		}
 		this.startMillis = System.currentTimeMillis();

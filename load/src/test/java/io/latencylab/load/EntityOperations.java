@@ -5,13 +5,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import io.latencylab.lab.plan.Operation;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.exec;
@@ -26,8 +26,6 @@ import static io.gatling.javaapi.http.HttpDsl.http;
  */
 public final class EntityOperations {
 
-	public static final List<String> NAMES = List.of("entity-insert", "entity-query", "entity-update", "entity-delete");
-
 	private final String restUrl;
 
 	private final String description;
@@ -36,9 +34,9 @@ public final class EntityOperations {
 
 	private volatile String sharedName;
 
-	public EntityOperations(LabParameters parameters) {
-		this.restUrl = parameters.mealsRestUrl();
-		this.description = "x".repeat(Math.max(1, parameters.integer("lab.entity.bytes", 1024)));
+	public EntityOperations(String restUrl, int entityBytes) {
+		this.restUrl = restUrl;
+		this.description = "x".repeat(Math.max(1, entityBytes));
 	}
 
 	/** Makes the shared meal that query and update use. */
@@ -64,7 +62,8 @@ public final class EntityOperations {
 		}
 	}
 
-	public ChainBuilder byName(String name, LoadRecorder recorder) {
+	public ChainBuilder of(Operation operation, LoadRecorder recorder) {
+		String name = operation.label();
 		return switch (name) {
 			case "entity-insert" -> exec(newName()).exec(LabHttp.call(recorder, name, create(name), 201))
 				.exec(http("clean up").delete("#{meal}"));
@@ -74,7 +73,7 @@ public final class EntityOperations {
 				.exec(LabHttp.call(recorder, name, json(http(name).put((session) -> this.sharedMeal), "#{sharedName}")));
 			case "entity-delete" -> exec(newName()).exec(create("set up"))
 				.exec(LabHttp.call(recorder, name, http(name).delete("#{meal}"), 204));
-			default -> throw new IllegalArgumentException("unknown operation '" + name + "'; one of " + NAMES);
+			default -> throw new IllegalArgumentException(name + " is not an entity operation");
 		};
 	}
 

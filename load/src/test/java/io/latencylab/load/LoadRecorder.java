@@ -16,6 +16,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
+import io.latencylab.lab.plan.Parameters;
 import org.HdrHistogram.Histogram;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -61,7 +62,7 @@ public final class LoadRecorder {
 
 	}
 
-	public LoadRecorder(String simulation, LabParameters parameters) {
+	public LoadRecorder(String simulation, Parameters parameters) {
 		this.simulation = simulation;
 		this.runId = parameters.runId();
 		this.dir = Path.of(parameters.resultsDir(), simulation + "-" + this.runId);

@@ -6,6 +6,8 @@ import java.util.Map;
 
 import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.Simulation;
+import io.latencylab.lab.plan.OpenLoad;
+import io.latencylab.lab.plan.Parameters;
 
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
@@ -20,11 +22,11 @@ import static io.gatling.javaapi.http.HttpDsl.http;
  */
 public class OpenModelSimulation extends Simulation {
 
-	final LabParameters parameters = LabParameters.fromSystem();
+	final Parameters parameters = Parameters.fromSystem();
 
-	final Profiles.Open profile = Profiles.Open.from(this.parameters);
+	final OpenLoad profile = OpenLoad.from(this.parameters);
 
-	final String operation = this.profile.operation();
+	final String operation = this.profile.operation().label();
 
 	final List<Integer> rates = this.profile.rates();
 
@@ -42,7 +44,7 @@ public class OpenModelSimulation extends Simulation {
 
 	{
 		setUp(scenario("open " + this.operation)
-			.exec(Operations.byName(this.operation, new Requests(this.parameters), this.recorder))
+			.exec(Operations.of(this.profile.operation(), new Requests(this.parameters), this.recorder))
 			.injectOpen(injection())).protocols(http.shareConnections());
 	}
 

@@ -3,6 +3,8 @@ package io.latencylab.load;
 import java.util.function.Supplier;
 
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import io.latencylab.lab.plan.Parameters;
+import io.latencylab.lab.plan.Targets;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.http.HttpDsl.http;
@@ -12,14 +14,33 @@ public final class Requests {
 
 	public static final String STEAK_ID = "5268203c-de76-4921-a3e3-439db69c462a";
 
-	private final LabParameters parameters;
+	public static final String PORTOBELLO_ID = "4237681a-441f-47fc-a747-8e0169bacea1";
 
-	public Requests(LabParameters parameters) {
-		this.parameters = parameters;
+	private final String soapUrl;
+
+	private final String restUrl;
+
+	private final String toyStoreUrl;
+
+	private final String sortUrl;
+
+	public Requests(Parameters parameters) {
+		this.soapUrl = Targets.url(parameters, Targets.MEALS_SOAP);
+		this.restUrl = Targets.url(parameters, Targets.MEALS_REST);
+		this.toyStoreUrl = Targets.url(parameters, Targets.TOY_STORE);
+		this.sortUrl = Targets.url(parameters, Targets.SORT);
+	}
+
+	public String restUrl() {
+		return this.restUrl;
+	}
+
+	public String sortUrl() {
+		return this.sortUrl;
 	}
 
 	public HttpRequestActionBuilder soap(String name, String payload) {
-		return http(name).post(this.parameters.mealsSoapUrl() + "/ws")
+		return http(name).post(this.soapUrl + "/ws")
 			.header("Content-Type", "text/xml; charset=utf-8")
 			.body(StringBody("<e:Envelope xmlns:e=\"http://schemas.xmlsoap.org/soap/envelope/\" "
 					+ "xmlns:m=\"http://foodmenu.io/gt/webservice\"><e:Body>" + payload + "</e:Body></e:Envelope>"));
@@ -29,16 +50,22 @@ public final class Requests {
 		return soap("soap getMeal", "<m:getMealRequest><m:name>" + mealName + "</m:name></m:getMealRequest>");
 	}
 
+	/** Our addOrder: one Steak delivered to Leuven. */
+	public HttpRequestActionBuilder soapAddOrder() {
+		return soap("soap addOrder", "<m:addOrderRequest><m:deliveryAddress>Leuven</m:deliveryAddress><m:line><m:mealId>"
+				+ STEAK_ID + "</m:mealId><m:quantity>1</m:quantity></m:line></m:addOrderRequest>");
+	}
+
 	public HttpRequestActionBuilder restGet(String name, String path) {
-		return http(name).get(this.parameters.mealsRestUrl() + path).header("Accept", "application/hal+json");
+		return http(name).get(this.restUrl + path).header("Accept", "application/hal+json");
 	}
 
 	public HttpRequestActionBuilder toyQuery(String toyExpression) {
-		return http("query").get(this.parameters.toyStoreUrl() + "/products/" + toyExpression);
+		return http("query").get(this.toyStoreUrl + "/products/" + toyExpression);
 	}
 
 	public HttpRequestActionBuilder toyBuy(String toyExpression) {
-		return http("buy").post(this.parameters.toyStoreUrl() + "/orders")
+		return http("buy").post(this.toyStoreUrl + "/orders")
 			.header("Content-Type", "application/json")
 			.body(StringBody("{\"name\":\"" + toyExpression + "\",\"quantity\":1}"));
 	}
@@ -49,7 +76,7 @@ public final class Requests {
 
 	/** The body is read when the request is sent, so a simulation can load its file in before(). */
 	public HttpRequestActionBuilder sort(String algorithm, Supplier<String> numbers) {
-		return http("sort " + algorithm).post(this.parameters.sortUrl() + "/sort?algorithm=" + algorithm)
+		return http("sort " + algorithm).post(this.sortUrl + "/sort?algorithm=" + algorithm)
 			.header("Content-Type", "text/plain")
 			.body(StringBody((session) -> numbers.get()));
 	}

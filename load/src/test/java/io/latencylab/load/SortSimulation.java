@@ -11,6 +11,8 @@ import java.time.Duration;
 
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
+import io.latencylab.lab.plan.Parameters;
+import io.latencylab.lab.study.sort.SortLoad;
 
 import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
@@ -25,12 +27,13 @@ import static io.gatling.javaapi.http.HttpDsl.http;
  */
 public class SortSimulation extends Simulation {
 
-	final LabParameters parameters = LabParameters.fromSystem();
+	final Parameters parameters = Parameters.fromSystem();
 
-	final Profiles.Sort profile = Profiles.Sort.from(this.parameters);
+	final SortLoad profile = SortLoad.from(this.parameters);
 
-	final LoadRecorder recorder = new LoadRecorder(
-			"sort-" + this.profile.algorithm() + "-n" + this.profile.size() + "-c" + this.profile.clients(), this.parameters);
+	final LoadRecorder recorder = new LoadRecorder(this.profile.stepName(), this.parameters);
+
+	final Requests requests = new Requests(this.parameters);
 
 	// Made in before(), once the simulation really runs.
 	volatile String numbers;
@@ -39,7 +42,7 @@ public class SortSimulation extends Simulation {
 		// Closed model: each finished request is replaced at once, so exactly `clients` are in flight.
 		ScenarioBuilder clientsScenario = scenario("sort clients").exec(LabHttp.call(this.recorder,
 				"sort " + this.profile.algorithm(),
-				new Requests(this.parameters).sort(this.profile.algorithm(), () -> this.numbers)));
+				this.requests.sort(this.profile.algorithm(), () -> this.numbers)));
 		setUp(clientsScenario.injectClosed(constantConcurrentUsers(this.profile.clients()).during(this.profile.duration())))
 			.protocols(http.disableCaching())
 			.maxDuration(this.profile.duration().plusSeconds(60))
@@ -74,7 +77,7 @@ public class SortSimulation extends Simulation {
 	@Override
 	public void before() {
 		this.numbers = inputFile(Path.of(this.parameters.resultsDir()).resolveSibling("sort-input"),
-				this.parameters.sortUrl(), this.profile.size(), this.profile.seed());
+				this.requests.sortUrl(), this.profile.size(), this.profile.seed());
 	}
 
 	@Override

@@ -4,6 +4,8 @@ import java.time.Duration;
 
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
+import io.latencylab.lab.plan.Parameters;
+import io.latencylab.lab.study.tour.TourLoad;
 
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.global;
@@ -16,9 +18,9 @@ import static io.gatling.javaapi.http.HttpDsl.http;
  */
 public class TourSimulation extends Simulation {
 
-	final LabParameters parameters = LabParameters.fromSystem();
+	final Parameters parameters = Parameters.fromSystem();
 
-	final Profiles.Tour profile = Profiles.Tour.from(this.parameters);
+	final TourLoad profile = TourLoad.from(this.parameters);
 
 	final Duration duration = this.profile.duration();
 

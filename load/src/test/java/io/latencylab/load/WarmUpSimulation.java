@@ -6,6 +6,9 @@ import java.util.List;
 
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
+import io.latencylab.lab.plan.Operation;
+import io.latencylab.lab.plan.Parameters;
+import io.latencylab.lab.plan.Plan;
 
 import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
@@ -19,17 +22,19 @@ import static io.gatling.javaapi.http.HttpDsl.http;
  */
 public class WarmUpSimulation extends Simulation {
 
-	final LabParameters parameters = LabParameters.fromSystem();
+	final Parameters parameters = Parameters.fromSystem();
 
 	final LoadRecorder recorder = new LoadRecorder("warm-up", this.parameters);
 
 	{
-		Duration duration = this.parameters.duration("lab.warmup.duration", Duration.ofSeconds(15));
-		int clients = this.parameters.integer("lab.warmup.clients", 2);
+		Duration duration = this.parameters.get(Plan.WARM_UP_DURATION, Duration.ofSeconds(15));
+		int clients = this.parameters.get(Plan.WARM_UP_CLIENTS, 2);
 		Requests requests = new Requests(this.parameters);
 		List<PopulationBuilder> populations = new ArrayList<>();
-		for (String operation : this.parameters.string("lab.warmup.operations", String.join(",", Operations.NAMES)).split(",")) {
-			populations.add(scenario("warm up " + operation).exec(Operations.byName(operation.strip(), requests, this.recorder))
+		List<Operation> operations = this.parameters.get(Plan.WARM_UP_OPERATIONS,
+				List.of(Operation.REST_GET, Operation.SOAP_GET, Operation.TOY_QUERY, Operation.TOY_BUY, Operation.SORT));
+		for (Operation operation : operations) {
+			populations.add(scenario("warm up " + operation.label()).exec(Operations.of(operation, requests, this.recorder))
 				.injectClosed(constantConcurrentUsers(clients).during(duration)));
 		}
 		setUp(populations).protocols(http.shareConnections());

@@ -1,5 +1,9 @@
 package io.latencylab.observability;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -32,6 +36,19 @@ public final class Decomposition {
 	public static final String FRONT_DOOR = "front door";
 
 	private Decomposition() {
+	}
+
+	/**
+	 * The method in words, for every report and the docs: its one source is
+	 * decomposition-method.md beside this class.
+	 */
+	public static String method(int tracesPerGroup) {
+		try (InputStream in = Decomposition.class.getResourceAsStream("decomposition-method.md")) {
+			return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip().formatted(tracesPerGroup);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	/**

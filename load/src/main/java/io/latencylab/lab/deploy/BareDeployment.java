@@ -1,0 +1,222 @@
+package io.latencylab.lab.deploy;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+import io.latencylab.lab.net.Http;
+import io.latencylab.lab.topology.Services;
+import io.latencylab.lab.traces.FileTraces;
+import io.latencylab.lab.traces.Traces;
+
+/**
+ * The services as bare JVMs on this machine, on their embedded defaults (H2 files in ./data,
+ * spans as OTLP JSON lines in runs/services/traces). Pid files and logs go to runs/services, so
+ * that `down` and `status` work from another shell.
+ */
+public final class BareDeployment implements Deployment {
+
+	private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+
+	private final Path project;
+
+	private final Path dir;
+
+	private final Services services;
+
+	public BareDeployment(Path project) {
+		this.project = project;
+		this.dir = project.resolve("runs/services");
+		this.services = Services.find(project);
+	}
+
+	@Override
+	public Services services() {
+		return this.services;
+	}
+
+	@Override
+	public String mode() {
+		return "bare";
+	}
+
+	public Path tracesDir() {
+		return this.dir.resolve("traces");
+	}
+
+	@Override
+	public void up(List<String> injections) throws IOException, InterruptedException {
+		Files.createDirectories(this.dir);
+		Map<String, Process> started = new LinkedHashMap<>();
+		for (String name : this.services.names()) {
+			Optional<ProcessHandle> running = running(name);
+			if (running.isPresent()) {
+				System.out.println(name + " already runs (pid " + running.get().pid() + ")");
+				continue;
+			}
+			Process process = start(name, injections);
+			Files.writeString(pidFile(name), String.valueOf(process.pid()));
+			started.put(name, process);
+			System.out.println("started " + name + " (pid " + process.pid() + "), log " + this.project.relativize(log(name)));
+		}
+		long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+		for (String name : this.services.names()) {
+			int port = this.services.named(name).httpPort();
+			while (!Http.ready(port)) {
+				Process process = started.get(name);
+				if (process != null && !process.isAlive()) {
+					throw new IllegalStateException(name + " exited with " + process.exitValue() + "; the end of its log:\n"
+							+ tail(log(name), 30));
+				}
+				if (System.nanoTime() > deadline) {
+					throw new IllegalStateException(name + " is not ready after " + READY_TIMEOUT.toSeconds() + " s; see " + log(name));
+				}
+				Thread.sleep(250);
+			}
+			System.out.println(name + " ready on http://127.0.0.1:" + port);
+		}
+	}
+
+	private Process start(String name, List<String> injections) throws IOException {
+		Path jar = jar(name);
+		List<String> command = new ArrayList<>();
+		// setsid: the services outlive the shell that started them, as `./lab up` promises.
+		if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+			command.add("/usr/bin/setsid");
+		}
+		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		String javaOpts = System.getenv("JAVA_OPTS");
+		if (javaOpts != null && !javaOpts.isBlank()) {
+			command.addAll(List.of(javaOpts.trim().split("\\s+")));
+		}
+		command.add("-jar");
+		command.add(jar.toString());
+		injections.forEach((injection) -> command.add("--lab.inject." + injection));
+		ProcessBuilder builder = new ProcessBuilder(command).directory(this.project.toFile())
+			.redirectErrorStream(true)
+			.redirectOutput(log(name).toFile())
+			.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+		builder.environment().put("LAB_TRACES_DIR", tracesDir().toString());
+		return builder.start();
+	}
+
+	@Override
+	public void down() throws IOException, InterruptedException {
+		for (String name : this.services.names().reversed()) {
+			Optional<ProcessHandle> running = running(name);
+			if (running.isPresent()) {
+				ProcessHandle process = running.get();
+				process.destroy();
+				try {
+					process.onExit().get(10, TimeUnit.SECONDS);
+				}
+				catch (TimeoutException | ExecutionException ex) {
+					process.destroyForcibly();
+				}
+				System.out.println("stopped " + name);
+			}
+			Files.deleteIfExists(pidFile(name));
+		}
+	}
+
+	@Override
+	public Map<String, Usage> sample() {
+		Map<String, Usage> usage = new LinkedHashMap<>();
+		for (Services.Service service : this.services.all()) {
+			String name = service.name();
+			Optional<ProcessHandle> process = running(name);
+			Optional<String> metrics = Http.get(service.url("127.0.0.1") + "/actuator/prometheus");
+			if (process.isEmpty() || metrics.isEmpty()) {
+				continue;
+			}
+			// process_cpu_usage is a share of the whole machine; the report shows cores' worth.
+			double cpu = PrometheusText.value(metrics.get(), "process_cpu_usage") * Runtime.getRuntime().availableProcessors() * 100;
+			usage.put(name, new Usage(cpu, residentMib(process.get().pid())));
+		}
+		return usage;
+	}
+
+	@Override
+	public Traces traces() {
+		return new FileTraces(tracesDir());
+	}
+
+	public Map<String, String> status() {
+		Map<String, String> status = new LinkedHashMap<>();
+		for (Services.Service service : this.services.all()) {
+			String name = service.name();
+			Optional<ProcessHandle> process = running(name);
+			status.put(name, Http.ready(service.httpPort()) ? "ready on " + service.httpPort()
+					: process.map((p) -> "running (pid " + p.pid() + "), not ready").orElse("not running"));
+		}
+		return status;
+	}
+
+	/** Resident memory from /proc, as the kernel counts it (heap, metaspace, threads, code). */
+	private static double residentMib(long pid) {
+		try {
+			for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
+				if (line.startsWith("VmRSS:")) {
+					return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
+				}
+			}
+		}
+		catch (IOException | NumberFormatException ex) {
+			// Not Linux, or the process just ended.
+		}
+		return Double.NaN;
+	}
+
+	private Optional<ProcessHandle> running(String name) {
+		try {
+			Path pidFile = pidFile(name);
+			if (!Files.exists(pidFile)) {
+				return Optional.empty();
+			}
+			return ProcessHandle.of(Long.parseLong(Files.readString(pidFile).strip())).filter(ProcessHandle::isAlive);
+		}
+		catch (IOException | NumberFormatException ex) {
+			return Optional.empty();
+		}
+	}
+
+	private Path jar(String name) throws IOException {
+		Path target = this.project.resolve(name).resolve("target");
+		try (Stream<Path> files = Files.exists(target) ? Files.list(target) : Stream.empty()) {
+			return files.filter((f) -> f.getFileName().toString().endsWith("-exec.jar"))
+				.findFirst()
+				.orElseThrow(() -> new IllegalStateException(
+						"no runnable jar in " + target + ": build first with ./mvnw -DskipTests package"));
+		}
+	}
+
+	private Path pidFile(String name) {
+		return this.dir.resolve(name + ".pid");
+	}
+
+	private Path log(String name) {
+		return this.dir.resolve(name + ".log");
+	}
+
+	private static String tail(Path file, int lines) {
+		try {
+			List<String> all = Files.readAllLines(file);
+			return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+		}
+		catch (IOException ex) {
+			return "(no log: " + ex.getMessage() + ")";
+		}
+	}
+
+}

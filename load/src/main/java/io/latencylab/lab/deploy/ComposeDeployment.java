@@ -1,0 +1,121 @@
+package io.latencylab.lab.deploy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.latencylab.lab.topology.Services;
+import io.latencylab.lab.traces.JaegerTraces;
+import io.latencylab.lab.traces.Traces;
+
+/**
+ * The lab under docker compose (docker-compose.yml at the project's root): the services in
+ * containers with PostgreSQL, Jaeger, Prometheus and Grafana. Resource use comes from
+ * `docker stats`, spans from Jaeger's query API.
+ */
+public final class ComposeDeployment implements Deployment {
+
+	private final Path project;
+
+	private final List<String> services;
+
+	private final Services lab;
+
+	/** @param services the compose services to start; empty for all of them */
+	public ComposeDeployment(Path project, List<String> services) {
+		this.project = project;
+		this.services = services;
+		this.lab = Services.find(project);
+	}
+
+	@Override
+	public Services services() {
+		return this.lab;
+	}
+
+	@Override
+	public String mode() {
+		return "compose";
+	}
+
+	@Override
+	public void up(List<String> injections) throws IOException, InterruptedException {
+		if (!injections.isEmpty()) {
+			throw new IllegalArgumentException("--inject works with bare services only");
+		}
+		List<String> command = new ArrayList<>(List.of("docker", "compose", "up", "-d", "--build", "--wait",
+				"--wait-timeout", "300"));
+		command.addAll(this.services);
+		run(command, true);
+	}
+
+	@Override
+	public void down() throws IOException, InterruptedException {
+		run(List.of("docker", "compose", "down"), true);
+	}
+
+	@Override
+	public Map<String, Usage> sample() {
+		Map<String, Usage> usage = new LinkedHashMap<>();
+		try {
+			String stats = run(List.of("docker", "stats", "--no-stream", "--format", "{{.Name}}\t{{.CPUPerc}}\t{{.MemUsage}}"),
+					false);
+			for (String line : stats.split("\n")) {
+				String[] fields = line.split("\t");
+				if (fields.length < 3) {
+					continue;
+				}
+				for (String service : this.lab.names()) {
+					if (fields[0].contains(service)) {
+						usage.put(service, new Usage(Double.parseDouble(fields[1].replace("%", "").trim()),
+								mebibytes(fields[2].split("/")[0].trim())));
+					}
+				}
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			// No sample this time; the next one may work.
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		return usage;
+	}
+
+	@Override
+	public Traces traces() {
+		return new JaegerTraces("http://127.0.0.1:16686");
+	}
+
+	/** "512MiB", "1.2GiB", "800KiB", "12MB" → MiB. */
+	static double mebibytes(String text) {
+		String number = text.replaceAll("[^0-9.]", "");
+		String unit = text.replaceAll("[0-9.\\s]", "").toLowerCase(Locale.ROOT);
+		double value = Double.parseDouble(number);
+		return switch (unit) {
+			case "b" -> value / 1024 / 1024;
+			case "kib", "kb" -> value / 1024;
+			case "gib", "gb" -> value * 1024;
+			default -> value;
+		};
+	}
+
+	private String run(List<String> command, boolean show) throws IOException, InterruptedException {
+		ProcessBuilder builder = new ProcessBuilder(command).directory(this.project.toFile()).redirectErrorStream(true);
+		if (show) {
+			builder.inheritIO();
+		}
+		Process process = builder.start();
+		String output = show ? "" : new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		if (process.waitFor() != 0) {
+			throw new IOException(String.join(" ", command) + " failed with exit code " + process.exitValue());
+		}
+		return output;
+	}
+
+}

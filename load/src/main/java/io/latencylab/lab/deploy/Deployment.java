@@ -1,0 +1,38 @@
+package io.latencylab.lab.deploy;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+import io.latencylab.lab.net.Http;
+import io.latencylab.lab.topology.Services;
+import io.latencylab.lab.traces.Traces;
+
+/** Where the services run: bare JVMs on this machine, or docker compose. */
+public interface Deployment {
+
+	String mode();
+
+	/** The services, in start order, with their ports. */
+	Services services();
+
+	/** True when every service answers its readiness probe on its published port. */
+	default boolean isUp() {
+		return services().all().stream().allMatch((service) -> Http.ready(service.httpPort()));
+	}
+
+	/** Starts what does not run yet and waits until all are ready. */
+	void up(List<String> injections) throws IOException, InterruptedException;
+
+	void down() throws IOException, InterruptedException;
+
+	/** CPU (percent of one core) and memory (MiB) of each service now; services that do not answer are left out. */
+	Map<String, Usage> sample();
+
+	Traces traces();
+
+	/** One service's resource use at one instant. */
+	record Usage(double cpuPercentOfOneCore, double memoryMib) {
+	}
+
+}

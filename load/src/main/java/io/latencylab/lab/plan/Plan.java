@@ -1,0 +1,50 @@
+package io.latencylab.lab.plan;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a run does: a warm-up, then its steps, in order.
+ *
+ * @param name the study's (or the tour's) name, which the run id starts with
+ * @param seed the study it reproduces ("000", "001", …), or "all"
+ * @param warmUp the step that warms the services' JIT up; it is run, kept, and left out of every figure
+ */
+public record Plan(String name, String seed, boolean full, Step warmUp, List<Step> steps) {
+
+	/** Per step, the JVM start and the trace collection that the estimates leave out. */
+	public static final Duration STEP_OVERHEAD = Duration.ofSeconds(5);
+
+	public static final Parameter<Duration> WARM_UP_DURATION = Parameter.duration("lab.warmup.duration");
+
+	public static final Parameter<List<Operation>> WARM_UP_OPERATIONS = Operation.list("lab.warmup.operations");
+
+	public static final Parameter<Integer> WARM_UP_CLIENTS = Parameter.integer("lab.warmup.clients");
+
+	public static Step warmUp(List<Operation> operations, Duration duration) {
+		return Step.of("warm-up", "WarmUpSimulation")
+			.set(WARM_UP_DURATION, duration)
+			.set(WARM_UP_OPERATIONS, operations)
+			.lasting(duration);
+	}
+
+	/** The steps as run: the warm-up first when it is wanted. */
+	public List<Step> run(boolean withWarmUp) {
+		List<Step> all = new ArrayList<>(this.steps);
+		if (withWarmUp) {
+			all.addFirst(this.warmUp);
+		}
+		return all;
+	}
+
+	/** How long the plan should take: the warm-up and every step, each with its overhead. */
+	public Duration estimate() {
+		return estimate(run(true));
+	}
+
+	public static Duration estimate(List<Step> steps) {
+		return steps.stream().map((s) -> s.estimate().plus(STEP_OVERHEAD)).reduce(Duration.ZERO, Duration::plus);
+	}
+
+}

@@ -1,0 +1,135 @@
+package io.latencylab.lab.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryLabelPositions;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * The report's charts, drawn by JFreeChart into PNG files beside the report: one distinct colour
+ * per series, whole numbers on an axis of client counts.
+ */
+public final class Charts {
+
+	/** Tableau's ten colours and two more: each series its own, none too pale to read on white. */
+	static final Color[] PALETTE = { new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728),
+			new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f), new Color(0xbcbd22),
+			new Color(0x17becf), new Color(0x000000), new Color(0x393b79) };
+
+	private static final int WIDTH = 900;
+
+	private static final int HEIGHT = 420;
+
+	static {
+		System.setProperty("java.awt.headless", "true");
+	}
+
+	private Charts() {
+	}
+
+	/** Adds the point {x, y} to a series of a line chart's data. */
+	public static void point(Map<String, List<double[]>> chart, String series, double x, double y) {
+		chart.computeIfAbsent(series, (k) -> new ArrayList<>()).add(new double[] { x, y });
+	}
+
+	/**
+	 * Lines through points: series name → points {x, y}.
+	 *
+	 * @param wholeX the x axis counts things (clients): ticks on whole numbers only
+	 */
+	public static void lines(Path file, String title, String xLabel, String yLabel, Map<String, List<double[]>> series,
+			boolean wholeX) throws IOException {
+		XYSeriesCollection dataset = new XYSeriesCollection();
+		series.forEach((name, points) -> {
+			XYSeries s = new XYSeries(name, false, true);
+			points.forEach((p) -> s.add(p[0], p[1]));
+			dataset.addSeries(s);
+		});
+		JFreeChart chart = ChartFactory.createXYLineChart(title, xLabel, yLabel, dataset, PlotOrientation.VERTICAL, true,
+				false, false);
+		XYPlot plot = chart.getXYPlot();
+		XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+		plot.setRenderer(renderer);
+		if (wholeX) {
+			((NumberAxis) plot.getDomainAxis()).setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+		}
+		style(plot);
+		save(file, chart);
+	}
+
+	/** Requests a second (left axis) and mean latency (right axis) against seconds into the step. */
+	public static void overTime(Path file, String title, List<double[]> timeline) throws IOException {
+		XYSeries rate = new XYSeries("requests/s");
+		XYSeries latency = new XYSeries("mean response time (ms)");
+		for (double[] row : timeline) {
+			rate.add(row[0], row[1]);
+			latency.add(row[0], row[2]);
+		}
+		JFreeChart chart = ChartFactory.createXYLineChart(title, "seconds into the step", "requests/s",
+				new XYSeriesCollection(rate), PlotOrientation.VERTICAL, true, false, false);
+		XYPlot plot = chart.getXYPlot();
+		plot.getRenderer().setSeriesPaint(0, new Color(0x1f77b4));
+		plot.setRangeAxis(1, new NumberAxis("mean response time (ms)"));
+		plot.setDataset(1, new XYSeriesCollection(latency));
+		plot.mapDatasetToRangeAxis(1, 1);
+		XYLineAndShapeRenderer second = new XYLineAndShapeRenderer(true, false);
+		second.setSeriesPaint(0, new Color(0xd62728));
+		plot.setRenderer(1, second);
+		style(plot);
+		save(file, chart);
+	}
+
+	/** Stacked bars: category → (series → value), in the maps' order. */
+	public static void stackedBars(Path file, String title, String valueLabel, Map<String, Map<String, Double>> bars)
+			throws IOException {
+		DefaultCategoryDataset dataset = new DefaultCategoryDataset();
+		bars.forEach((category, parts) -> parts.forEach((series, value) -> dataset.addValue(value, series, category)));
+		JFreeChart chart = ChartFactory.createStackedBarChart(title, null, valueLabel, dataset, PlotOrientation.HORIZONTAL,
+				true, false, false);
+		CategoryPlot plot = chart.getCategoryPlot();
+		plot.setBackgroundPaint(Color.WHITE);
+		plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+		plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.STANDARD);
+		for (int i = 0; i < dataset.getRowCount(); i++) {
+			plot.getRenderer().setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+		}
+		int height = Math.max(HEIGHT, 160 + 60 * bars.size());
+		Files.createDirectories(file.getParent());
+		ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, height);
+	}
+
+	private static void style(XYPlot plot) {
+		plot.setBackgroundPaint(Color.WHITE);
+		plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+		plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+		if (plot.getRenderer() instanceof XYLineAndShapeRenderer renderer) {
+			for (int i = 0; i < plot.getSeriesCount(); i++) {
+				renderer.setSeriesStroke(i, new BasicStroke(2f));
+				renderer.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+			}
+		}
+	}
+
+	private static void save(Path file, JFreeChart chart) throws IOException {
+		Files.createDirectories(file.getParent());
+		ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
+	}
+
+}

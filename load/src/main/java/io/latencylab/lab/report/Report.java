@@ -1,0 +1,246 @@
+package io.latencylab.lab.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.latencylab.lab.run.Manifest;
+import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.traces.Traces;
+import io.latencylab.observability.Decomposition;
+import io.latencylab.observability.GroupDecomposition;
+import io.latencylab.observability.GroupDecomposition.ComponentStats;
+import io.latencylab.observability.GroupStats;
+
+import static io.latencylab.lab.report.Format.count;
+import static io.latencylab.lab.report.Format.ms;
+import static io.latencylab.lab.report.Format.num;
+
+/**
+ * A run's report, rebuilt from its folder alone: report.md and report.html with the charts in
+ * charts/. The figures are computed from requests.csv (what the virtual users measured) and
+ * spans.jsonl (the sampled traces) of every step.
+ */
+public final class Report {
+
+	/** Components drawn separately in a decomposition chart; the rest is drawn as "other". */
+	static final int CHART_COMPONENTS = 8;
+
+	private final RunData run;
+
+	private final List<? extends ReportSection> sections;
+
+	private final Path charts;
+
+	private final ReportDocument doc = new ReportDocument();
+
+	private Report(RunData run, List<? extends ReportSection> sections) {
+		this.run = run;
+		this.sections = sections;
+		this.charts = run.dir().resolve("charts");
+	}
+
+	/**
+	 * Writes report.md, report.html and the charts; returns the path of report.html.
+	 *
+	 * @param sections the studies' sections, each writing its paper's tables when the run has its steps
+	 */
+	public static Path write(RunData run, List<? extends ReportSection> sections) throws IOException {
+		Report report = new Report(run, sections);
+		report.build();
+		Files.writeString(run.dir().resolve("report.md"), report.doc.markdown());
+		Path html = run.dir().resolve("report.html");
+		Files.writeString(html, report.doc.html("latency-lab report " + run.manifest().runId()));
+		return html;
+	}
+
+	private void build() throws IOException {
+		Manifest m = this.run.manifest();
+		this.doc.heading(1, "latency-lab report: " + m.runId());
+		this.doc.table(List.of("run", "value"), List.of(List.of("experiment", m.experiment() + (m.full() ? " (full scale)" : " (laptop scale)")),
+				List.of("deployment", m.mode()), List.of("latency injected", m.injections().isEmpty() ? "none" : String.join(", ", m.injections())),
+				List.of("git commit", m.git().get("commit") + (Boolean.TRUE.equals(m.git().get("dirty")) ? " (with local changes)" : "")),
+				List.of("machine", m.machine().get("cores") + " cores, " + gib(m.machine().get("memoryBytes")) + ", " + m.machine().get("os")),
+				List.of("JDK", String.valueOf(m.machine().get("jdk"))), List.of("start", m.start()), List.of("end", String.valueOf(m.end())),
+				List.of("warm-up", m.warmUp() == null ? "none"
+						: m.warmUp().properties().get("lab.warmup.duration") + " of " + m.warmUp().properties().get("lab.warmup.operations")
+								+ ", " + count(m.warmUp().requests()) + " requests, left out of every figure")));
+		this.doc.text("Load generator and bare services share this machine, so its cores are shared too; the figures are "
+				+ "this machine's, not the studies' hardware. Latency is what the Gatling virtual users measured, "
+				+ "from just before sending to the end of the response.");
+		stepsTable();
+		for (ReportSection section : this.sections) {
+			section.report(this.run, this.doc, this.charts);
+		}
+		overTime();
+		errors();
+		resources();
+		decomposition();
+	}
+
+	private void stepsTable() {
+		this.doc.heading(2, "Latency per request group");
+		List<List<String>> rows = new ArrayList<>();
+		for (StepData step : this.run.steps()) {
+			for (GroupStats g : step.stats()) {
+				rows.add(List.of(step.record().name(), g.group(), count(g.count()), count(g.errors()), ms(g.meanMs()),
+						ms(g.p50Ms()), ms(g.p95Ms()), ms(g.p99Ms()), ms(g.maxMs()), num(g.throughputPerSec())));
+			}
+			if (step.record().exitCode() != 0) {
+				rows.add(List.of(step.record().name(), "**step failed** (Gatling exit " + step.record().exitCode() + ")", "", "",
+						"", "", "", "", "", ""));
+			}
+		}
+		this.doc.table(List.of("step", "group", "requests", "errors", "mean ms", "p50 ms", "p95 ms", "p99 ms", "max ms",
+				"req/s"), rows);
+	}
+
+	private void overTime() throws IOException {
+		this.doc.heading(2, "Response time and throughput over time");
+		for (StepData step : this.run.steps()) {
+			List<double[]> timeline = GroupStats.timeline(step.requests());
+			if (timeline.isEmpty()) {
+				continue;
+			}
+			String file = "over-time-" + step.record().index() + ".png";
+			Charts.overTime(this.charts.resolve(file), step.record().name(), timeline);
+			this.doc.image("charts/" + file, "requests a second and mean response time of " + step.record().name());
+		}
+	}
+
+	private void errors() throws IOException {
+		this.doc.heading(2, "Errors by type");
+		List<List<String>> rows = new ArrayList<>();
+		Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
+		for (StepData step : this.run.steps()) {
+			for (GroupStats g : step.stats()) {
+				g.errorsByType().forEach((type, n) -> {
+					rows.add(List.of(step.record().name(), g.group(), type, count(n)));
+					bars.computeIfAbsent(step.record().name() + " " + g.group(), (k) -> new LinkedHashMap<>())
+						.merge(type, (double) n, Double::sum);
+				});
+			}
+		}
+		if (rows.isEmpty()) {
+			this.doc.text("No request failed in any step.");
+			return;
+		}
+		this.doc.table(List.of("step", "group", "error", "count"), rows);
+		Charts.stackedBars(this.charts.resolve("errors.png"), "errors by type", "requests", bars);
+		this.doc.image("charts/errors.png", "errors by type per step and group");
+	}
+
+	private void resources() throws IOException {
+		this.doc.heading(2, "Server CPU and memory");
+		if (this.run.resources().isEmpty()) {
+			this.doc.text("No resource samples were taken.");
+			return;
+		}
+		long start = this.run.resources().getFirst().epochMillis();
+		Map<String, List<double[]>> cpu = new TreeMap<>();
+		Map<String, List<double[]>> memory = new TreeMap<>();
+		for (RunData.ResourceRow row : this.run.resources()) {
+			double t = (row.epochMillis() - start) / 1000.0;
+			cpu.computeIfAbsent(row.service(), (k) -> new ArrayList<>()).add(new double[] { t, row.cpuPercent() });
+			if (!Double.isNaN(row.memoryMib())) {
+				memory.computeIfAbsent(row.service(), (k) -> new ArrayList<>()).add(new double[] { t, row.memoryMib() });
+			}
+		}
+		Charts.lines(this.charts.resolve("cpu.png"), "server CPU", "seconds into the run", "% of one core", cpu, false);
+		this.doc.image("charts/cpu.png", "CPU of every service over the run");
+		Charts.lines(this.charts.resolve("memory.png"), "server memory", "seconds into the run",
+				this.run.manifest().mode().equals("bare") ? "resident MiB" : "container MiB", memory, false);
+		this.doc.image("charts/memory.png", "memory of every service over the run");
+		List<List<String>> rows = new ArrayList<>();
+		for (StepData step : this.run.steps()) {
+			long from = Instant.parse(step.record().start()).toEpochMilli();
+			long to = Instant.parse(step.record().end()).toEpochMilli();
+			Map<String, double[]> byService = new TreeMap<>();
+			for (RunData.ResourceRow row : this.run.resources()) {
+				if (row.epochMillis() >= from && row.epochMillis() <= to) {
+					double[] acc = byService.computeIfAbsent(row.service(), (k) -> new double[3]);
+					acc[0] += row.cpuPercent();
+					acc[1]++;
+					acc[2] = Math.max(acc[2], row.memoryMib());
+				}
+			}
+			byService.forEach((service, acc) -> {
+				if (acc[0] / acc[1] >= 1) {
+					rows.add(List.of(step.record().name(), service, num(acc[0] / acc[1]), num(acc[2])));
+				}
+			});
+		}
+		this.doc.text("Mean CPU (percent of one core; this machine has " + this.run.manifest().machine().get("cores")
+				+ ") and the most memory of each service during each step, where it used 1% or more:");
+		this.doc.table(List.of("step", "service", "mean CPU %", "max MiB"), rows);
+	}
+
+	private void decomposition() throws IOException {
+		this.doc.heading(2, "Latency decomposition");
+		this.doc.text(Decomposition.method(Traces.PER_GROUP));
+		for (StepData step : this.run.steps()) {
+			if (step.decomposition().isEmpty()) {
+				continue;
+			}
+			this.doc.heading(3, step.record().name());
+			String file = "decomposition-" + step.record().index() + ".png";
+			Charts.stackedBars(this.charts.resolve(file), step.record().name() + ": mean latency by component", "ms",
+					chartBars(byGroup(step.decomposition())));
+			this.doc.image("charts/" + file, "decomposition of " + step.record().name());
+			for (GroupDecomposition g : step.decomposition()) {
+				this.doc.text("**" + g.group() + "**: " + g.decomposed() + " of " + g.requests() + " requests decomposed.");
+				this.doc.table(List.of("component", "mean ms", "p50 ms", "p99 ms", "share of mean"), componentRows(g));
+			}
+		}
+	}
+
+	public static List<List<String>> componentRows(GroupDecomposition g) {
+		List<List<String>> rows = new ArrayList<>();
+		rows.add(List.of("**client observed**", ms(g.client().meanMs()), ms(g.client().p50Ms()), ms(g.client().p99Ms()), "100%"));
+		for (ComponentStats c : g.components()) {
+			rows.add(List.of(c.component(), ms(c.meanMs()), ms(c.p50Ms()), ms(c.p99Ms()),
+					String.format(Locale.ROOT, "%.1f%%", 100 * c.meanMs() / Math.max(1e-9, g.client().meanMs()))));
+		}
+		return rows;
+	}
+
+	/** Per bar (label → group), the largest components by mean and the rest as "other". */
+	public static Map<String, Map<String, Double>> chartBars(Map<String, GroupDecomposition> groups) {
+		Map<String, Double> totals = new LinkedHashMap<>();
+		groups.values().forEach((g) -> g.components().forEach((c) -> totals.merge(c.component(), c.meanMs(), Double::sum)));
+		List<String> top = totals.entrySet()
+			.stream()
+			.sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+			.limit(CHART_COMPONENTS)
+			.map(Map.Entry::getKey)
+			.toList();
+		Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
+		groups.forEach((label, g) -> {
+			Map<String, Double> parts = new LinkedHashMap<>();
+			top.forEach((c) -> parts.put(c, 0.0));
+			parts.put("other", 0.0);
+			g.components().forEach((c) -> parts.merge(top.contains(c.component()) ? c.component() : "other", c.meanMs(), Double::sum));
+			bars.put(label, parts);
+		});
+		return bars;
+	}
+
+	private static Map<String, GroupDecomposition> byGroup(List<GroupDecomposition> groups) {
+		Map<String, GroupDecomposition> map = new LinkedHashMap<>();
+		groups.forEach((g) -> map.put(g.group(), g));
+		return map;
+	}
+
+	private static String gib(Object bytes) {
+		return (bytes instanceof Number n) ? String.format(Locale.ROOT, "%.1f GiB", n.doubleValue() / (1L << 30)) : "?";
+	}
+
+}

@@ -1,0 +1,107 @@
+package io.latencylab.lab.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.plan.Plan;
+import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.plan.Targets;
+import io.latencylab.lab.traces.Traces;
+import io.latencylab.observability.Request;
+import io.latencylab.observability.Span;
+
+/**
+ * Runs an experiment's plan against a deployment that is up: every step in turn, with resource
+ * sampling around them all and the traces of each step collected after it, into runs/&lt;run-id&gt;/.
+ */
+public final class LabRun {
+
+	static final Duration TRACE_WAIT = Duration.ofSeconds(30);
+
+	private final Path project;
+
+	private final Deployment deployment;
+
+	private final PrintStream out;
+
+	public LabRun(Path project, Deployment deployment, PrintStream out) {
+		this.project = project;
+		this.deployment = deployment;
+		this.out = out;
+	}
+
+	/** @return the run's folder */
+	public Path run(Plan plan, List<String> injections, boolean warmUp) throws IOException, InterruptedException {
+		List<Step> steps = plan.run(warmUp);
+		Instant start = Instant.now();
+		String runId = plan.name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
+		Path runDir = this.project.resolve("runs").resolve(runId);
+		Files.createDirectories(runDir);
+		Manifest manifest = new Manifest(runId, plan.name(), plan.seed(), plan.full(), this.deployment.mode(),
+				injections, Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
+		manifest.write(runDir);
+		this.out.printf(Locale.ROOT, "Run %s: %d steps, about %s%n", runId, steps.size(),
+				Progress.clock(Plan.estimate(steps)));
+		Progress progress = new Progress(steps, this.out);
+		GatlingStep gatling = new GatlingStep(this.project);
+		Traces traces = this.deployment.traces();
+		Map<String, String> targets = Targets.on(this.deployment.services(), "127.0.0.1");
+		try (ResourceSampler sampler = new ResourceSampler(this.deployment, runDir.resolve("resources.csv"))) {
+			for (int i = 0; i < steps.size(); i++) {
+				Step step = steps.get(i);
+				int number = warmUp ? i : i + 1;
+				String folder = String.format(Locale.ROOT, "steps/%02d-%s", number, step.name());
+				Path stepDir = runDir.resolve(folder);
+				progress.startStep(i);
+				traces.mark();
+				Instant stepStart = Instant.now();
+				int exit = gatling.run(step, stepDir, runId, targets, progress);
+				Instant stepEnd = Instant.now();
+				List<Request> requests = GatlingStep.requestsCsv(stepDir).map(LabRun::readQuietly).orElse(List.of());
+				long errors = requests.stream().filter((r) -> !r.ok()).count();
+				if (warmUp && i == 0) {
+					// Its traces are not needed: it only warms the services up.
+					manifest = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), step.properties(),
+							folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, 0, 0));
+					manifest.write(runDir);
+					progress.endStep(String.format(Locale.ROOT, "warmed up: %,d requests", requests.size()));
+					continue;
+				}
+				Map<String, String> wanted = Traces.sample(requests, Traces.PER_GROUP);
+				List<Span> spans = traces.collect(wanted, TRACE_WAIT);
+				Traces.write(spans, stepDir.resolve("spans.jsonl"));
+				int found = Traces.rooted(spans, wanted).size();
+				manifest = manifest.withStep(new Manifest.StepRecord(number, step.name(), step.simulation(), step.properties(),
+						folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, wanted.size(), found));
+				manifest.write(runDir);
+				progress.endStep(String.format(Locale.ROOT, "%s: %,d requests, %,d errors, %d of %d sampled traces collected%s",
+						exit == 0 ? "done" : "FAILED (Gatling exit " + exit + ", see " + folder + "/gatling.log)",
+						requests.size(), errors, found, wanted.size(), found < wanted.size() ? " (some spans did not arrive)" : ""));
+			}
+		}
+		manifest = manifest.ended(Instant.now().toString());
+		manifest.write(runDir);
+		this.out.println("\nRun took " + Progress.clock(progress.elapsed()) + "; writing the report");
+		return runDir;
+	}
+
+	private static List<Request> readQuietly(Path csv) {
+		try {
+			return Request.read(csv);
+		}
+		catch (IOException ex) {
+			return List.of();
+		}
+	}
+
+}

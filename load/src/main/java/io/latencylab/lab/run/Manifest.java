@@ -1,0 +1,98 @@
+package io.latencylab.lab.run;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * What a run was: written at its start and after every step to runs/&lt;run-id&gt;/manifest.json,
+ * so that a report can be rebuilt, and a run compared, from the folder alone.
+ */
+public record Manifest(String runId, String experiment, String seed, boolean full, String mode, List<String> injections,
+		Map<String, Object> git, Map<String, Object> machine, String start, String end, StepRecord warmUp,
+		List<StepRecord> steps) {
+
+	static final JsonMapper JSON = JsonMapper.builder().build();
+
+	/** One step as it ran. */
+	public record StepRecord(int index, String name, String simulation, Map<String, String> properties, String folder,
+			String start, String end, int exitCode, long requests, long errors, int tracesWanted, int tracesFound) {
+	}
+
+	public Manifest withStep(StepRecord step) {
+		List<StepRecord> all = new ArrayList<>(this.steps);
+		all.add(step);
+		return new Manifest(this.runId, this.experiment, this.seed, this.full, this.mode, this.injections, this.git,
+				this.machine, this.start, this.end, this.warmUp, all);
+	}
+
+	public Manifest withWarmUp(StepRecord warmUp) {
+		return new Manifest(this.runId, this.experiment, this.seed, this.full, this.mode, this.injections, this.git,
+				this.machine, this.start, this.end, warmUp, this.steps);
+	}
+
+	public Manifest ended(String end) {
+		return new Manifest(this.runId, this.experiment, this.seed, this.full, this.mode, this.injections, this.git,
+				this.machine, this.start, end, this.warmUp, this.steps);
+	}
+
+	public void write(Path runDir) {
+		JSON.writerWithDefaultPrettyPrinter().writeValue(runDir.resolve("manifest.json").toFile(), this);
+	}
+
+	public static Manifest read(Path runDir) {
+		return JSON.readValue(runDir.resolve("manifest.json").toFile(), Manifest.class);
+	}
+
+	/** Cores, memory, OS and the JDK of this machine, as the load generator and bare services see it. */
+	static Map<String, Object> thisMachine() {
+		Map<String, Object> machine = new LinkedHashMap<>();
+		var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+		machine.put("cores", Runtime.getRuntime().availableProcessors());
+		machine.put("memoryBytes", os.getTotalMemorySize());
+		machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+				+ System.getProperty("os.arch"));
+		machine.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"));
+		machine.put("javaHome", System.getProperty("java.home"));
+		try {
+			machine.put("hostname", InetAddress.getLocalHost().getHostName());
+		}
+		catch (IOException ex) {
+			machine.put("hostname", "unknown");
+		}
+		return machine;
+	}
+
+	/** The commit the run was made from, and whether the tree had changes on top of it. */
+	static Map<String, Object> commitOf(Path project) {
+		Map<String, Object> git = new LinkedHashMap<>();
+		git.put("commit", command(project, "git", "rev-parse", "HEAD"));
+		String status = command(project, "git", "status", "--porcelain", "--untracked-files=no");
+		git.put("dirty", status == null ? null : !status.isBlank());
+		return git;
+	}
+
+	private static String command(Path dir, String... command) {
+		try {
+			Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+			String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+			return process.waitFor() == 0 ? out : null;
+		}
+		catch (IOException ex) {
+			return null;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return null;
+		}
+	}
+
+}

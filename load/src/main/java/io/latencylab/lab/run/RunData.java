@@ -1,0 +1,82 @@
+package io.latencylab.lab.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+
+import io.latencylab.lab.plan.Parameters;
+import io.latencylab.lab.traces.Traces;
+import io.latencylab.observability.GroupDecomposition;
+import io.latencylab.observability.GroupStats;
+import io.latencylab.observability.Request;
+import io.latencylab.observability.Span;
+import tools.jackson.databind.JsonNode;
+
+/** A run read back from its folder: the manifest, and every step's requests, spans and figures. */
+public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<ResourceRow> resources) {
+
+	/** One step's data and what the report computes from it. */
+	public record StepData(Manifest.StepRecord record, List<Request> requests, List<GroupStats> stats,
+			List<GroupDecomposition> decomposition, Optional<JsonNode> sweep) {
+
+		/** The parameters the step ran with, read through their typed names. */
+		public Parameters parameters() {
+			Properties properties = new Properties();
+			properties.putAll(this.record.properties());
+			return new Parameters(properties);
+		}
+
+		public String simulation() {
+			return this.record.simulation();
+		}
+
+	}
+
+	/** One line of resources.csv. */
+	public record ResourceRow(long epochMillis, String service, double cpuPercent, double memoryMib) {
+	}
+
+	public static RunData read(Path dir) throws IOException {
+		if (!Files.exists(dir.resolve("manifest.json"))) {
+			throw new IllegalArgumentException(dir + " holds no run (no manifest.json)");
+		}
+		Manifest manifest = Manifest.read(dir);
+		List<StepData> steps = new ArrayList<>();
+		for (Manifest.StepRecord record : manifest.steps()) {
+			Path stepDir = dir.resolve(record.folder());
+			Optional<Path> csv = GatlingStep.requestsCsv(stepDir);
+			List<Request> requests = csv.isPresent() ? Request.read(csv.get()) : List.of();
+			List<Span> spans = Traces.read(stepDir.resolve("spans.jsonl"));
+			Optional<JsonNode> sweep = csv.map((c) -> c.resolveSibling("sweep.json"))
+				.filter(Files::exists)
+				.map((f) -> Manifest.JSON.readTree(f.toFile()));
+			steps.add(new StepData(record, requests, GroupStats.byGroup(requests), GroupDecomposition.of(requests, spans),
+					sweep));
+		}
+		return new RunData(dir, manifest, steps, resources(dir.resolve("resources.csv")));
+	}
+
+	private static List<ResourceRow> resources(Path csv) throws IOException {
+		List<ResourceRow> rows = new ArrayList<>();
+		if (!Files.exists(csv)) {
+			return rows;
+		}
+		List<String> lines = Files.readAllLines(csv);
+		for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+			String[] f = line.split(",");
+			if (f.length == 4) {
+				rows.add(new ResourceRow(Long.parseLong(f[0]), f[1], Double.parseDouble(f[2]), Double.parseDouble(f[3])));
+			}
+		}
+		return rows;
+	}
+
+	public List<StepData> stepsOf(String simulation) {
+		return this.steps.stream().filter((s) -> s.simulation().equals(simulation)).toList();
+	}
+
+}

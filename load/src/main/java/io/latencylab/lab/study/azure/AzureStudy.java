@@ -1,0 +1,145 @@
+package io.latencylab.lab.study.azure;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.latencylab.lab.plan.Operation;
+import io.latencylab.lab.plan.Plan;
+import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.report.Charts;
+import io.latencylab.lab.report.ReportDocument;
+import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.study.Published;
+import io.latencylab.lab.study.Study;
+import tools.jackson.databind.JsonNode;
+
+import static io.latencylab.lab.report.Format.count;
+import static io.latencylab.lab.report.Format.ms;
+import static io.latencylab.lab.report.Format.num;
+
+/** Seed 002: throughput against concurrent clients, and the operation × entity size matrix. */
+public final class AzureStudy implements Study {
+
+	static final Published PUBLISHED = Published.of(AzureStudy.class);
+
+	static final List<Integer> ENTITY_KB = List.of(1, 4, 16, 64);
+
+	static final List<Operation> ENTITY_OPERATIONS = List.of(Operation.ENTITY_INSERT, Operation.ENTITY_QUERY,
+			Operation.ENTITY_UPDATE, Operation.ENTITY_DELETE);
+
+	@Override
+	public String name() {
+		return "seed-002";
+	}
+
+	@Override
+	public String seed() {
+		return "002";
+	}
+
+	@Override
+	public String paper() {
+		return PUBLISHED.paper();
+	}
+
+	@Override
+	public String summary() {
+		return "concurrency sweeps, and operation × entity size";
+	}
+
+	@Override
+	public Plan plan(boolean full) {
+		List<Step> steps = new ArrayList<>();
+		List<Integer> levels = full ? List.of(1, 2, 4, 8, 16, 32, 64, 128, 192) : List.of(1, 2, 4, 8, 16);
+		Duration step = full ? Duration.ofMinutes(1) : Duration.ofSeconds(5);
+		for (Operation operation : List.of(Operation.REST_GET, Operation.SOAP_GET, Operation.TOY_QUERY)) {
+			steps.add(new SweepLoad(operation, levels, step, 0).step("sweep-" + operation.label()));
+		}
+		List<Integer> matrixLevels = full ? levels : List.of(1, 4, 16);
+		Duration matrixStep = full ? Duration.ofSeconds(30) : Duration.ofSeconds(2);
+		for (Operation operation : ENTITY_OPERATIONS) {
+			for (int kb : ENTITY_KB) {
+				steps.add(new SweepLoad(operation, matrixLevels, matrixStep, kb * 1024).step(operation.label() + "-" + kb + "kb"));
+			}
+		}
+		return new Plan(name(), seed(), full, Plan.warmUp(List.of(Operation.REST_GET, Operation.SOAP_GET, Operation.TOY_QUERY),
+				full ? Duration.ofMinutes(1) : Duration.ofSeconds(20)), steps);
+	}
+
+	@Override
+	public void report(RunData run, ReportDocument doc, Path charts) throws IOException {
+		List<StepData> sweeps = run.stepsOf("ConcurrencySweepSimulation");
+		if (sweeps.isEmpty()) {
+			return;
+		}
+		doc.heading(2, "Seed 002: throughput against concurrent clients (Figures 2 and 3, Tables 1 and 3)");
+		doc.text("Closed-model steps of concurrent clients, each client sending its next request as soon as the last "
+				+ "one is answered. Per step: aggregate and per-client operations a second, as in the study's Figures "
+				+ "2-3; the peak is given as in its Tables 1 and 3, ops/s (clients). The study's Azure services peaked "
+				+ "at 64 to 192 clients; a service on two shared cores peaks far earlier. Source: " + PUBLISHED.paper() + ".");
+		Map<String, List<double[]>> aggregate = new LinkedHashMap<>();
+		Map<String, List<double[]>> perClient = new LinkedHashMap<>();
+		Map<Operation, Map<Integer, String>> matrix = new TreeMap<>();
+		for (StepData step : sweeps) {
+			if (step.sweep().isEmpty()) {
+				continue;
+			}
+			SweepLoad load = SweepLoad.from(step.parameters());
+			JsonNode sweep = step.sweep().get();
+			String peak = String.format(Locale.ROOT, "%,.0f (%d)", sweep.path("peakPerSec").asDouble(),
+					sweep.path("peakClients").asInt());
+			if (load.operation().isEntity()) {
+				matrix.computeIfAbsent(load.operation(), (k) -> new TreeMap<>()).put(load.entityBytes() / 1024, peak);
+				continue;
+			}
+			doc.heading(3, step.record().name() + ": peak " + peak);
+			List<List<String>> rows = new ArrayList<>();
+			for (JsonNode s : sweep.path("steps")) {
+				rows.add(List.of(s.path("level").asString(), count(s.path("count").asLong()), count(s.path("errors").asLong()),
+						num(s.path("aggregatePerSec").asDouble()), num(s.path("perClientPerSec").asDouble()),
+						ms(s.path("meanMs").asDouble()), ms(s.path("p99Ms").asDouble())));
+				Charts.point(aggregate, load.operation().label(), s.path("level").asInt(), s.path("aggregatePerSec").asDouble());
+				Charts.point(perClient, load.operation().label(), s.path("level").asInt(), s.path("perClientPerSec").asDouble());
+			}
+			doc.table(List.of("clients", "requests", "errors", "aggregate ops/s", "per client ops/s", "mean ms", "p99 ms"), rows);
+		}
+		if (!aggregate.isEmpty()) {
+			Charts.lines(charts.resolve("seed-002-sweep.png"), "aggregate throughput against clients (Figure 3)",
+					"concurrent clients", "operations/s", aggregate, true);
+			doc.image("charts/seed-002-sweep.png", "aggregate throughput against concurrent clients");
+			Charts.lines(charts.resolve("seed-002-per-client.png"), "per-client throughput against clients (Figure 2)",
+					"concurrent clients", "operations/s per client", perClient, true);
+			doc.image("charts/seed-002-per-client.png", "per-client throughput against concurrent clients");
+		}
+		if (!matrix.isEmpty()) {
+			Published.Figure table1 = PUBLISHED.figure("Table 1");
+			doc.heading(3, "Table 1: maximum throughput, ops/s (clients), by operation and entity size");
+			doc.text("Our entities are REST meals whose description has the given size; the study's are Azure Table "
+					+ "entities (" + table1.caption() + "). Insert and delete each make their own meal (the call that only "
+					+ "sets up or cleans up is not counted); query and update all work on one shared meal.");
+			List<List<String>> rows = new ArrayList<>();
+			matrix.forEach((operation, ours) -> {
+				String name = operation.label().substring("entity-".length());
+				List<String> row = new ArrayList<>(List.of(name + " (ours)"));
+				List<String> studyRow = new ArrayList<>(List.of(name + " (study)"));
+				Map<String, Object> study = table1.row(Map.of("operation", name)).orElse(Map.of());
+				for (int kb : ENTITY_KB) {
+					row.add(ours.getOrDefault(kb, ""));
+					studyRow.add(String.valueOf(study.getOrDefault(kb + " KB", "")));
+				}
+				rows.add(row);
+				rows.add(studyRow);
+			});
+			doc.table(List.of("operation", "1 KB", "4 KB", "16 KB", "64 KB"), rows);
+		}
+	}
+
+}

@@ -1,0 +1,188 @@
+package io.latencylab.lab.study.soapvsrest;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import io.latencylab.lab.plan.Operation;
+import io.latencylab.lab.plan.Plan;
+import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.report.Charts;
+import io.latencylab.lab.report.ReportDocument;
+import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.study.Published;
+import io.latencylab.lab.study.Study;
+import io.latencylab.observability.GroupStats;
+import io.latencylab.observability.Request;
+
+import static io.latencylab.lab.report.Format.count;
+import static io.latencylab.lab.report.Format.num;
+import static io.latencylab.lab.report.Format.percent;
+import static io.latencylab.lab.report.Format.seconds;
+
+/** Seed 000: SOAP vs REST meals services under the study's load plans, in-region and from three regions. */
+public final class SoapVsRestStudy implements Study {
+
+	static final Published PUBLISHED = Published.of(SoapVsRestStudy.class);
+
+	@Override
+	public String name() {
+		return "seed-000";
+	}
+
+	@Override
+	public String seed() {
+		return "000";
+	}
+
+	@Override
+	public String paper() {
+		return PUBLISHED.paper();
+	}
+
+	@Override
+	public String summary() {
+		return "SOAP vs REST meals: the study's mixes and a matched mix in-region, then three regions";
+	}
+
+	@Override
+	public Plan plan(boolean full) {
+		List<Step> steps = new ArrayList<>();
+		int users = full ? 100 : 10;
+		Duration ramp = full ? Duration.ofMinutes(5) : Duration.ofSeconds(10);
+		Duration duration = full ? Duration.ofMinutes(20) : Duration.ofSeconds(30);
+		for (String mix : List.of("study", "matched")) {
+			for (String protocol : List.of("soap", "rest")) {
+				steps.add(MealsLoad.baseline("meals-" + protocol + "-" + mix, protocol, mix, users, ramp, duration));
+			}
+		}
+		// The study: 1000, 2000 and 5000 users from each of North Europe, Canada and Japan, North
+		// Europe starting 2 minutes later. At laptop scale one level, 10 users a region.
+		for (int regionUsers : full ? List.of(1000, 2000, 5000) : List.of(10)) {
+			for (String protocol : List.of("soap", "rest")) {
+				steps.add(full
+						? MealsLoad.regions(protocol, regionUsers, Duration.ofMinutes(5), Duration.ofMinutes(2), Duration.ofMinutes(20))
+						: MealsLoad.regions(protocol, regionUsers, Duration.ofSeconds(5), Duration.ofSeconds(2), Duration.ofSeconds(20)));
+			}
+		}
+		return new Plan(name(), seed(), full, Plan.warmUp(List.of(Operation.REST_GET, Operation.SOAP_GET),
+				full ? Duration.ofMinutes(1) : Duration.ofSeconds(20)), steps);
+	}
+
+	@Override
+	public void report(RunData run, ReportDocument doc, Path charts) throws IOException {
+		List<StepData> steps = run.stepsOf("SoapVsRestSimulation");
+		if (steps.isEmpty()) {
+			return;
+		}
+		doc.heading(2, "Seed 000: SOAP vs REST meals (Appendix A)");
+		doc.text("The study's Tables A.1 (REST) and A.2 (SOAP): per case, requests, errors, mean response time and "
+				+ "throughput. The study's own load plans sent different mixes: SOAP cheapest, largest, two getMeal and "
+				+ "addOrder (4 reads, 1 write); REST create, update, delete, get one and order (1 read, 4 writes). Our "
+				+ "`study` rows send those mixes; our `matched` rows send the same five operations over both protocols. "
+				+ "The study ran 100 users in-region for its baseline and 1000, 2000 and 5000 users from each of three "
+				+ "regions against one Azure B1s VM; the study's row shown is the one of the same case at the study's "
+				+ "smallest scale unless the run is full scale. Our regions all run on this machine, with the study's "
+				+ "population shape (North Europe starting later) but not its distance. Source: " + PUBLISHED.paper() + ".");
+		Map<String, Double> throughput = new LinkedHashMap<>();
+		for (String protocol : List.of("rest", "soap")) {
+			Published.Figure figure = PUBLISHED.figure(protocol.equals("rest") ? "Table A.1" : "Table A.2");
+			List<List<String>> rows = new ArrayList<>();
+			for (StepData step : steps) {
+				MealsLoad load = MealsLoad.from(step.parameters(), "");
+				if (!load.protocol().equals(protocol)) {
+					continue;
+				}
+				for (String population : populations(load)) {
+					List<Request> requests = population.equals("aggregate") ? step.requests()
+							: step.requests().stream().filter((r) -> r.group().startsWith(population + ": ")).toList();
+					GroupStats g = GroupStats.of(population, requests);
+					int users = load.users(population);
+					int studyUsers = run.manifest().full() ? users : population.equals("baseline") ? 100 : 1000;
+					Optional<Map<String, Object>> study = load.mix().equals("study")
+							? figure.row(Map.of("case", population, "users", studyUsers)) : Optional.empty();
+					if (population.equals("baseline")) {
+						throughput.put(protocol + " " + load.mix(), g.throughputPerSec());
+					}
+					List<String> row = new ArrayList<>(List.of(String.valueOf(users), population, load.mix(), count(g.count()),
+							count(g.errors()), percent(g.errorPercent()), seconds(g.meanMs() / 1000), num(g.throughputPerSec())));
+					for (String column : List.of("users", "requests", "errors", "error %", "response time", "throughput")) {
+						row.add(study.map((r) -> String.valueOf(r.get(column))).orElse(""));
+					}
+					rows.add(row);
+				}
+				regionsOverTime(step, load, doc, charts);
+			}
+			if (!rows.isEmpty()) {
+				doc.heading(3, figure.id() + ": " + (protocol.equals("rest") ? "RESTful service" : "SOAP service"));
+				doc.table(List.of("#users", "case", "mix", "requests", "errors", "error %", "response time (s)",
+						"throughput (/s)", "study #users", "study requests", "study errors", "study error %",
+						"study response time (s)", "study throughput (/s)"), rows);
+			}
+		}
+		mixShare(throughput, doc);
+	}
+
+	/** How much of the REST/SOAP gap the study's mixes made: REST over SOAP throughput with each mix. */
+	private static void mixShare(Map<String, Double> throughput, ReportDocument doc) {
+		Double restStudy = throughput.get("rest study");
+		Double soapStudy = throughput.get("soap study");
+		Double restMatched = throughput.get("rest matched");
+		Double soapMatched = throughput.get("soap matched");
+		if (restStudy == null || soapStudy == null || restMatched == null || soapMatched == null) {
+			return;
+		}
+		doc.text(String.format(Locale.ROOT, "**The mix's share of the gap.** REST over SOAP throughput with the study's mixes: "
+				+ "%.2f×; with the matched mix: %.2f×. The study's published ratio (baseline, Tables A.1/A.2): %.2f×.",
+				restStudy / soapStudy, restMatched / soapMatched,
+				Published.number(PUBLISHED.figure("Table A.1").row(Map.of("case", "baseline")).orElseThrow(), "throughput")
+						/ Published.number(PUBLISHED.figure("Table A.2").row(Map.of("case", "baseline")).orElseThrow(),
+								"throughput")));
+	}
+
+	/** Figures 3.1-3.3: response time, throughput and errors over time, one series per region. */
+	private static void regionsOverTime(StepData step, MealsLoad load, ReportDocument doc, Path charts) throws IOException {
+		if (load.regions().size() < 2) {
+			return;
+		}
+		Map<String, List<double[]>> latency = new LinkedHashMap<>();
+		Map<String, List<double[]>> rate = new LinkedHashMap<>();
+		Map<String, List<double[]>> errors = new LinkedHashMap<>();
+		long start = step.requests().stream().mapToLong(Request::startMillis).min().orElse(0);
+		for (MealsLoad.Region region : load.regions()) {
+			List<Request> requests = step.requests().stream().filter((r) -> r.group().startsWith(region.name() + ": ")).toList();
+			for (double[] second : GroupStats.timeline(requests)) {
+				double t = second[0] + (requests.isEmpty() ? 0 : (requests.getFirst().startMillis() - start) / 1000);
+				Charts.point(rate, region.name(), t, second[1]);
+				Charts.point(latency, region.name(), t, second[2]);
+				Charts.point(errors, region.name(), t, second[3]);
+			}
+		}
+		String name = step.record().name();
+		Charts.lines(charts.resolve(name + "-latency.png"), name + ": mean response time per region (Figure 3.1)",
+				"seconds into the step", "ms", latency, false);
+		Charts.lines(charts.resolve(name + "-throughput.png"), name + ": throughput per region (Figure 3.2)",
+				"seconds into the step", "requests/s", rate, false);
+		Charts.lines(charts.resolve(name + "-errors.png"), name + ": errors per region (Figure 3.3)", "seconds into the step",
+				"errors/s", errors, false);
+		doc.image("charts/" + name + "-latency.png", "mean response time per region over time");
+		doc.image("charts/" + name + "-throughput.png", "throughput per region over time");
+		doc.image("charts/" + name + "-errors.png", "errors per region over time");
+	}
+
+	private static List<String> populations(MealsLoad load) {
+		List<String> names = new ArrayList<>(load.regions().stream().map(MealsLoad.Region::name).toList());
+		if (names.size() > 1) {
+			names.add("aggregate");
+		}
+		return names;
+	}
+
+}

@@ -1,0 +1,64 @@
+package io.latencylab.lab.study.tour;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import io.latencylab.lab.plan.Operation;
+import io.latencylab.lab.plan.Plan;
+import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.report.ReportDocument;
+import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.study.Study;
+import io.latencylab.lab.study.azure.SweepLoad;
+import io.latencylab.lab.study.soapvsrest.MealsLoad;
+import io.latencylab.lab.study.sort.SortLoad;
+import io.latencylab.lab.study.toystore.ToyStoreLoad;
+
+/**
+ * A short visit to every study, with the decomposition: the README's main command. Its steps are
+ * the studies' own, so each study's section of the report shows them.
+ */
+public final class QuickTour implements Study {
+
+	@Override
+	public String name() {
+		return "quick";
+	}
+
+	@Override
+	public String seed() {
+		return "all";
+	}
+
+	@Override
+	public String paper() {
+		return "every study, briefly";
+	}
+
+	@Override
+	public String summary() {
+		return "a tour of every study in about 2 minutes, with the decomposition";
+	}
+
+	@Override
+	public Plan plan(boolean full) {
+		Duration ramp = Duration.ofSeconds(2);
+		Duration load = Duration.ofSeconds(8);
+		List<Step> steps = List.of(MealsLoad.baseline("meals-soap-study", "soap", "study", 4, ramp, load),
+				MealsLoad.baseline("meals-rest-study", "rest", "study", 4, ramp, load),
+				new ToyStoreLoad("query", 1, 300).step(), new ToyStoreLoad("buy", 1, 40).step(),
+				new ToyStoreLoad("query", 5, 100).step(), new ToyStoreLoad("buy", 5, 20).step(),
+				new SweepLoad(Operation.REST_GET, List.of(1, 2, 4, 8), Duration.ofSeconds(2), 0).step("sweep-rest-get"),
+				new SortLoad("quick", 10_000, 2, 1, Duration.ofSeconds(8)).step(),
+				new SortLoad("exchange", 10_000, 1, 1, Duration.ofSeconds(6)).step());
+		return new Plan(name(), seed(), false, Plan.warmUp(List.of(Operation.REST_GET, Operation.SOAP_GET,
+				Operation.TOY_QUERY, Operation.TOY_BUY, Operation.SORT), Duration.ofSeconds(10)), steps);
+	}
+
+	@Override
+	public void report(RunData run, ReportDocument doc, Path charts) {
+		// Its steps belong to the studies, whose sections report them.
+	}
+
+}

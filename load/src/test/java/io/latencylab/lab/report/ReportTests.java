@@ -1,0 +1,124 @@
+package io.latencylab.lab.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.latencylab.lab.run.Manifest;
+import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.study.Studies;
+import io.latencylab.lab.traces.Traces;
+import io.latencylab.observability.Span;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A run folder made by hand, read back and reported on, as `lab report RUN` does. */
+class ReportTests {
+
+	@TempDir
+	Path runs;
+
+	/**
+	 * A seed 001 run: per client count, a run of queries of 20 ms and a run of buys whose commit
+	 * takes {@code commitMs}, one of them answered 409 (sold out) after 5 ms; the client sees 10 ms
+	 * more than the root span.
+	 */
+	Path toyStoreRun(String runId, long commitMs, int... clientCounts) throws IOException {
+		Path dir = this.runs.resolve(runId);
+		List<Manifest.StepRecord> steps = new ArrayList<>();
+		String header = "group,trace_id,start_epoch_ms,duration_ms,status,parent_span_id,ok";
+		for (int clients : clientCounts) {
+			List<String> queries = new ArrayList<>(List.of(header));
+			List<String> buys = new ArrayList<>(List.of(header));
+			List<Span> querySpans = new ArrayList<>();
+			List<Span> buySpans = new ArrayList<>();
+			for (int i = 0; i < 10; i++) {
+				String q = "q" + clients + "x" + i;
+				queries.add("query," + q + "," + (1000 + i * 100) + ",20.000,200,s" + q + ",true");
+				querySpans.add(span(q, "frontend-service", q + "r", "s" + q, "get /products", Span.SERVER, 0, 10));
+				String b = "b" + clients + "x" + i;
+				long rootMs = 40 + commitMs;
+				buys.add("buy," + b + "," + (1050 + i * 100) + "," + (rootMs + 10) + ".000,200,s" + b + ",true");
+				buySpans.add(span(b, "frontend-service", b + "r", "s" + b, "post /orders", Span.SERVER, 0, rootMs));
+				buySpans.add(span(b, "catalog-service", b + "c", b + "r", "catalog.commit", Span.INTERNAL, 20, 20 + commitMs));
+			}
+			buys.add("buy,soldout" + clients + ",2000,5.000,409,sx,true");
+			steps.add(step(dir, clients * 2 - 1, "query", clients, queries, querySpans));
+			steps.add(step(dir, clients * 2, "buy", clients, buys, buySpans));
+		}
+		Files.write(dir.resolve("resources.csv"), List.of("epoch_ms,service,cpu_percent,memory_mib",
+				"1795860000000,catalog-service,35.0,300.0", "1795860001000,catalog-service,45.0,310.0"));
+		new Manifest(runId, "seed-001", "001", false, "bare", List.of(), Map.of("commit", "abc", "dirty", false),
+				Map.of("cores", 2, "memoryBytes", 1L << 34, "os", "Linux", "jdk", "test"), "2026-11-22T10:00:00Z",
+				"2026-11-22T10:01:00Z", null, steps).write(dir);
+		return dir;
+	}
+
+	private static Manifest.StepRecord step(Path dir, int index, String operation, int clients, List<String> csv,
+			List<Span> spans) throws IOException {
+		String name = "toystore-" + operation + "-c" + clients;
+		String folder = String.format("steps/%02d-%s", index, name);
+		Path lab = Files.createDirectories(dir.resolve(folder).resolve("lab/" + name));
+		Files.write(lab.resolve("requests.csv"), csv);
+		Traces.write(spans, dir.resolve(folder).resolve("spans.jsonl"));
+		return new Manifest.StepRecord(index, name, "ToyStoreSimulation", Map.of("lab.toystore.operation", operation,
+				"lab.toystore.clients", String.valueOf(clients), "lab.toystore.requests", "10"), folder,
+				"2026-11-22T10:00:00Z", "2026-11-22T10:00:05Z", 0, csv.size() - 1, 0, spans.size(), spans.size());
+	}
+
+	static Span span(String trace, String service, String id, String parent, String name, int kind, long startMs, long endMs) {
+		return new Span(service, trace, id, parent, name, kind, startMs * 1_000_000, endMs * 1_000_000, false, Map.of());
+	}
+
+	@Test
+	void theReportHoldsTheSeedTableBesideThePublishedOneAndTheDecomposition() throws IOException {
+		Path dir = toyStoreRun("seed-001-test", 30, 1, 2);
+		Path html = Report.write(RunData.read(dir), Studies.all());
+
+		String md = Files.readString(dir.resolve("report.md"));
+		// Ours (query 20 ms, buy 80 ms, the sold-out buy apart) beside Tables 1, 2 and 3 of the study.
+		assertThat(md).contains("| 1 | 0.0200 | 0.0800 | 1 | 0.0189 | 0.0127 | 0.0084 | 0.0128 | 0.0078 |")
+			.contains("| 2 | 0.0200 | 0.0800 | 1 | 0.0200 | 0.0427 | 0.0137 | 0.0578 | 0.0092 |");
+		assertThat(md).contains("## Latency decomposition").contains("How the decomposition is computed")
+			.contains("| catalog-service: catalog.commit | 30.00 | 30.00 | 30.00 | 37.5% |")
+			.contains("| front door | 10.00 | 10.00 | 10.00 | 12.5% |");
+		assertThat(md).contains("No request failed in any step.");
+		assertThat(Files.readString(html)).contains("<table>").contains("<img src=\"charts/seed-001-latency.png\"");
+		for (String chart : List.of("seed-001-latency.png", "decomposition-2.png", "over-time-1.png", "cpu.png")) {
+			byte[] png = Files.readAllBytes(dir.resolve("charts").resolve(chart));
+			assertThat(png).as(chart).startsWith(0x89, 'P', 'N', 'G');
+		}
+	}
+
+	@Test
+	void theComparisonGivesEachComponentsDifference() throws IOException {
+		RunData a = RunData.read(toyStoreRun("a", 30, 1));
+		RunData b = RunData.read(toyStoreRun("b", 80, 1));
+		Path html = Comparison.write(a, b, List.of(), this.runs.resolve("compare"));
+		String md = Files.readString(this.runs.resolve("compare/compare.md"));
+		assertThat(md).contains("## toystore-buy-c1")
+			.contains("| catalog-service: catalog.commit | 30.00 | 80.00 | +50.00 | 30.00 | 80.00 | +50.00 | 30.00 | 80.00 | +50.00 |")
+			.contains("| front door | 10.00 | 10.00 | +0.00 |");
+		assertThat(html).exists();
+	}
+
+	@Test
+	void stepsOfDifferentNamesAreComparedWhenPaired() throws IOException {
+		RunData run = RunData.read(toyStoreRun("one", 30, 1, 2));
+		String md = Comparison.build(run, run, List.of(Comparison.Pair.parse("toystore-buy-c1:toystore-buy-c2")),
+				this.runs.resolve("charts")).markdown();
+		assertThat(md).contains("## toystore-buy-c1 vs toystore-buy-c2").contains("| **client observed** |");
+	}
+
+	@Test
+	void htmlEscapesWhatTheRunNamed() {
+		String html = new ReportDocument().text("a <b> & `code`").html("t");
+		assertThat(html).contains("a &lt;b&gt; &amp; <code>code</code>");
+	}
+
+}

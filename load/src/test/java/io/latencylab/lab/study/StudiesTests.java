@@ -1,0 +1,96 @@
+package io.latencylab.lab.study;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+
+import io.latencylab.lab.plan.Plan;
+import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.study.azure.SweepLoad;
+import io.latencylab.lab.study.soapvsrest.MealsLoad;
+import io.latencylab.lab.study.sort.SortLoad;
+import io.latencylab.lab.study.toystore.ToyStoreLoad;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StudiesTests {
+
+	@Test
+	void theRegistryFindsEveryStudyInItsPackageWithItsPaper() {
+		assertThat(Studies.all()).extracting(Study::name)
+			.containsExactly("quick", "seed-000", "seed-001", "seed-002", "seed-004");
+		assertThat(Studies.all()).allSatisfy((s) -> assertThat(s.paper()).isNotBlank());
+		assertThat(Studies.named("seed-001").orElseThrow().paper()).contains("Toy Store");
+	}
+
+	@Test
+	void everyPlanNamesItsStepsOnce() {
+		for (Study study : Studies.all()) {
+			for (boolean full : List.of(false, true)) {
+				List<String> names = study.plan(full).steps().stream().map(Step::name).toList();
+				assertThat(new HashSet<>(names)).as(study.name()).hasSameSizeAs(names);
+			}
+		}
+	}
+
+	@Test
+	void theQuickTourPlansAboutTwoMinutesAndVisitsEveryStudy() {
+		Plan quick = Studies.named("quick").orElseThrow().plan(false);
+		assertThat(quick.estimate()).isLessThanOrEqualTo(Duration.ofMinutes(2));
+		assertThat(quick.steps()).extracting(Step::simulation)
+			.contains("SoapVsRestSimulation", "ToyStoreSimulation", "ConcurrencySweepSimulation", "SortSimulation");
+	}
+
+	@Test
+	void seed001MeasuresQueriesAndBuysInRunsOfTheirOwnAtTheStudysCounts() {
+		List<ToyStoreLoad> full = Studies.named("seed-001").orElseThrow().plan(true).steps().stream()
+			.map((s) -> ToyStoreLoad.from(s.parameters()))
+			.toList();
+		assertThat(full).contains(new ToyStoreLoad("query", 1, 1000), new ToyStoreLoad("buy", 1, 100),
+				new ToyStoreLoad("query", 5, 1000), new ToyStoreLoad("buy", 5, 100));
+		assertThat(full).hasSize(10);
+	}
+
+	@Test
+	void seed000SendsTheStudysMixesAndTheMatchedOne() {
+		List<Step> steps = Studies.named("seed-000").orElseThrow().plan(true).steps();
+		assertThat(steps).extracting((s) -> s.get(MealsLoad.MIX)).contains("study", "matched");
+		assertThat(steps).extracting((s) -> s.get(MealsLoad.USERS)).contains(100);
+		assertThat(steps).extracting(Step::name).contains("meals-soap-regions-5000", "meals-rest-regions-1000");
+	}
+
+	@Test
+	void fullScaleUsesTheStudiesSizes() {
+		assertThat(Studies.named("seed-002").orElseThrow().plan(true).steps())
+			.anySatisfy((s) -> assertThat(s.get(SweepLoad.LEVELS)).endsWith(192));
+		List<SortLoad> sort = Studies.named("seed-004").orElseThrow().plan(true).steps().stream()
+			.map((s) -> SortLoad.from(s.parameters()))
+			.toList();
+		assertThat(sort).extracting(SortLoad::clients).contains(1, 10, 20, 30, 40);
+		assertThat(sort).extracting(SortLoad::size).contains(10_000, 50_000);
+	}
+
+	@Test
+	void seed002HasTheOperationBySizeMatrix() {
+		List<Step> steps = Studies.named("seed-002").orElseThrow().plan(false).steps();
+		assertThat(steps).filteredOn((s) -> s.name().startsWith("entity-")).hasSize(16);
+		assertThat(steps).extracting((s) -> s.get(SweepLoad.ENTITY_BYTES)).contains(1024, 65536);
+	}
+
+	@Test
+	void everyPublishedFigureNamesItsTableAndHasRows() {
+		for (Class<?> study : List.of(io.latencylab.lab.study.soapvsrest.SoapVsRestStudy.class,
+				io.latencylab.lab.study.toystore.ToyStoreStudy.class, io.latencylab.lab.study.azure.AzureStudy.class,
+				io.latencylab.lab.study.sort.SortStudy.class)) {
+			Published published = Published.of(study);
+			assertThat(published.figures()).as(study.getSimpleName()).isNotEmpty().allSatisfy((f) -> {
+				assertThat(f.id()).matches("(Table|Figure) [A-Z0-9.]+");
+				assertThat(f.rows()).isNotEmpty().allSatisfy((row) -> assertThat(f.columns()).containsAll(row.keySet()));
+			});
+		}
+		assertThat(Published.of(io.latencylab.lab.study.sort.SortStudy.class).figure("Table 1.2")
+			.row(java.util.Map.of("clients", 40))).hasValueSatisfying((row) -> assertThat(row.get("mean")).isEqualTo(393.277));
+	}
+
+}
