@@ -1,17 +1,17 @@
 package io.latencylab.sort;
 
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.Map;
-import java.util.StringJoiner;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
+import io.latencylab.telemetry.ServerTiming;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 
 /**
- * The phases of one sort request (parse, queue, sort, write), each observed (a timer now, a span
- * once tracing is on) and timed for the W3C {@code Server-Timing} header.
+ * The phases of one sort request (parse, queue, sort, write), each observed (a metric and a
+ * span). The request's W3C {@code Server-Timing} header (written by the telemetry module) shows
+ * the phases that end on the request thread by itself; queue and sort end on the pool's threads
+ * and are added to it here.
  */
 final class Phases {
 
@@ -19,7 +19,7 @@ final class Phases {
 
 	private final SortAlgorithm algorithm;
 
-	private final Map<String, Long> nanos = new LinkedHashMap<>();
+	private final Optional<ServerTiming.Timings> timings = ServerTiming.current();
 
 	// The request's observation: every phase is its child, also the ones on the pool's threads.
 	private final Observation parent;
@@ -31,13 +31,7 @@ final class Phases {
 	}
 
 	<T> T run(String phase, Callable<T> work) throws Exception {
-		long start = System.nanoTime();
-		try {
-			return observation(phase).observeChecked(work::call);
-		}
-		finally {
-			record(phase, System.nanoTime() - start);
-		}
+		return observation(phase).observeChecked(work::call);
 	}
 
 	Observation observation(String phase) {
@@ -46,15 +40,9 @@ final class Phases {
 			.parentObservation(this.parent);
 	}
 
+	/** A phase that ran on another thread, for the request's Server-Timing header. */
 	void record(String phase, long durationNanos) {
-		this.nanos.put(phase, durationNanos);
-	}
-
-	/** {@code parse;dur=1.204, queue;dur=0.051, ...} in milliseconds. */
-	String serverTiming() {
-		StringJoiner header = new StringJoiner(", ");
-		this.nanos.forEach((phase, duration) -> header.add(phase + ";dur=" + String.format(Locale.ROOT, "%.3f", duration / 1e6)));
-		return header.toString();
+		this.timings.ifPresent((t) -> t.add("sort." + phase, durationNanos));
 	}
 
 }

@@ -29,8 +29,6 @@ import org.springframework.web.util.UriComponentsBuilder;
 @RestController
 class SortController {
 
-	static final String SERVER_TIMING = "Server-Timing";
-
 	private final SortExecutor executor;
 
 	private final SortProperties properties;
@@ -49,13 +47,13 @@ class SortController {
 			MediaType.APPLICATION_OCTET_STREAM_VALUE })
 	void sortText(HttpServletRequest request, HttpServletResponse response) throws Exception {
 		SortAlgorithm algorithm = algorithmOf(request);
-		sort(algorithm, limited(request.getInputStream()), Format.TEXT, request, response);
+		sort(algorithm, request.getInputStream(), Format.TEXT, request, response);
 	}
 
 	@PostMapping(path = "/sort", consumes = MediaType.APPLICATION_JSON_VALUE)
 	void sortJson(HttpServletRequest request, HttpServletResponse response) throws Exception {
 		SortAlgorithm algorithm = algorithmOf(request);
-		sort(algorithm, limited(request.getInputStream()), Format.JSON, request, response);
+		sort(algorithm, request.getInputStream(), Format.JSON, request, response);
 	}
 
 	@PostMapping(path = "/sort", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
@@ -92,13 +90,7 @@ class SortController {
 		this.executor.sort(data, algorithm, phases);
 		Format responseFormat = Format.forResponse(request.getHeader("Accept"), requestFormat);
 		response.setContentType(responseFormat.mediaType.toString());
-		response.setHeader(SERVER_TIMING, phases.serverTiming());
-		// The write happens after the headers have left; its duration goes in a trailer (W3C
-		// Server-Timing allows trailers), which clients that ask with "TE: trailers" get.
-		response.setHeader("Trailer", SERVER_TIMING);
-		long writeStart = System.nanoTime();
-		response.setTrailerFields(() -> Map.of(SERVER_TIMING,
-				String.format(java.util.Locale.ROOT, "write;dur=%.3f", (System.nanoTime() - writeStart) / 1e6)));
+		// The write happens after the headers have left: its time is in the sort.write span only.
 		OutputStream out = response.getOutputStream();
 		phases.run("write", () -> {
 			responseFormat.write(data, out);
@@ -119,35 +111,6 @@ class SortController {
 					"algorithm '" + name + "' is not one of " + SortAlgorithm.names(), Map.of());
 		}
 		return algorithm;
-	}
-
-	/** Stops reading a body without Content-Length (chunked) at the size limit. */
-	private InputStream limited(InputStream in) {
-		long limit = this.properties.maxBodySize().toBytes();
-		return new InputStream() {
-			private long read;
-
-			@Override
-			public int read() throws IOException {
-				int b = in.read();
-				count((b == -1) ? 0 : 1);
-				return b;
-			}
-
-			@Override
-			public int read(byte[] buffer, int offset, int length) throws IOException {
-				int n = in.read(buffer, offset, length);
-				count(Math.max(n, 0));
-				return n;
-			}
-
-			private void count(int n) {
-				this.read += n;
-				if (this.read > limit) {
-					throw SortRequestException.bodyTooLarge(limit);
-				}
-			}
-		};
 	}
 
 	enum Format {

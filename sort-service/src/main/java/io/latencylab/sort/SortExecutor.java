@@ -3,6 +3,8 @@ package io.latencylab.sort;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -19,21 +21,29 @@ import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs the sorts on a pool sized to the cores with a bounded queue. The time a sort waits in the
- * queue is observed apart from the time it sorts: the split the DigitalOcean study could not make.
- * A full queue refuses at once (503) rather than letting the wait grow without bound.
+ * Runs the sorts: by default each at once on a thread of its own, as the study's server forked a
+ * process per request, so that clients share the cores as they did there; or (sort.pool.mode:
+ * bounded) on a pool sized to the cores with a bounded queue, where a full queue refuses at once
+ * (503) rather than letting the wait grow without bound. The time a sort waits before it runs is
+ * observed apart from the time it sorts: the split the DigitalOcean study could not make.
  */
 @Component
 class SortExecutor implements DisposableBean {
 
-	private final ThreadPoolExecutor pool;
+	private final ExecutorService pool;
+
+	private final SortProperties.Pool settings;
 
 	SortExecutor(SortProperties properties, MeterRegistry meters) {
-		int threads = properties.pool().effectiveThreads();
+		this.settings = properties.pool();
 		AtomicInteger count = new AtomicInteger();
-		this.pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS,
-				new ArrayBlockingQueue<>(properties.pool().queueCapacity()),
-				(task) -> new Thread(task, "sort-" + count.incrementAndGet()), new ThreadPoolExecutor.AbortPolicy());
+		this.pool = switch (this.settings.mode()) {
+			case PER_REQUEST -> Executors.newThreadPerTaskExecutor(
+					(task) -> new Thread(task, "sort-" + count.incrementAndGet()));
+			case BOUNDED -> new ThreadPoolExecutor(this.settings.effectiveThreads(), this.settings.effectiveThreads(), 0,
+					TimeUnit.SECONDS, new ArrayBlockingQueue<>(this.settings.queueCapacity()),
+					(task) -> new Thread(task, "sort-" + count.incrementAndGet()), new ThreadPoolExecutor.AbortPolicy());
+		};
 		new ExecutorServiceMetrics(this.pool, "sort", Tags.empty()).bindTo(meters);
 	}
 
@@ -55,8 +65,8 @@ class SortExecutor implements DisposableBean {
 			queue.error(full);
 			queue.stop();
 			throw new SortRequestException(HttpStatus.SERVICE_UNAVAILABLE, "Sort queue full",
-					"all " + this.pool.getMaximumPoolSize() + " sorting threads are busy and "
-							+ this.pool.getQueue().size() + " sorts wait; retry shortly",
+					"all " + this.settings.effectiveThreads() + " sorting threads are busy and "
+							+ this.settings.queueCapacity() + " sorts wait; retry shortly",
 					Map.of("retryAfterSeconds", 1));
 		}
 		try {

@@ -1,5 +1,7 @@
 package io.latencylab.sort;
 
+import io.latencylab.telemetry.BodyLimit;
+
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
@@ -25,6 +27,11 @@ class SortProblemHandler extends ResponseEntityExceptionHandler {
 			response.header(HttpHeaders.RETRY_AFTER, "1");
 		}
 		return response.body(problem);
+	}
+
+	@ExceptionHandler(BodyLimit.TooLarge.class)
+	ResponseEntity<ProblemDetail> tooLarge(BodyLimit.TooLarge ex) {
+		return BodyLimit.problem(ex);
 	}
 
 

@@ -4,18 +4,17 @@ import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
-import org.springframework.util.unit.DataSize;
 
 /**
- * Limits and pool of the sort service. Every limit is checked before the work it protects starts.
+ * Limits and pool of the sort service. Every limit is checked before the work it protects starts;
+ * the body's size is the one every service has (lab.http.max-body-size, see the telemetry module).
  *
- * @param maxBodySize largest request body; larger ones get 413 before they are read
  * @param maxN most integers each algorithm accepts (413); the O(n²) ones must stay within seconds
  * @param generatorMaxN most integers {@code /generate} makes in one response
  * @param pool the bounded executor that runs the sorts
  */
 @ConfigurationProperties("sort")
-public record SortProperties(@DefaultValue("16MB") DataSize maxBodySize, Map<SortAlgorithm, Integer> maxN,
+public record SortProperties(Map<SortAlgorithm, Integer> maxN,
 		@DefaultValue("10000000") int generatorMaxN, @DefaultValue Pool pool) {
 
 	private static final Map<SortAlgorithm, Integer> DEFAULT_MAX_N = Map.of(SortAlgorithm.EXCHANGE, 50_000,
@@ -36,10 +35,21 @@ public record SortProperties(@DefaultValue("16MB") DataSize maxBodySize, Map<Sor
 	}
 
 	/**
-	 * @param threads sorting threads; 0 means one per available core
-	 * @param queueCapacity sorts that may wait for a thread; one more gets 503
+	 * @param mode per-request: every sort runs at once on a thread of its own, as the study's
+	 * server forked a process per request (the default, the study's behaviour); bounded: a pool of
+	 * {@code threads} with a queue of {@code queueCapacity}, a full queue answering 503 (the
+	 * profile "bounded")
+	 * @param threads with bounded: sorting threads; 0 means one per available core
+	 * @param queueCapacity with bounded: sorts that may wait for a thread; one more gets 503
 	 */
-	public record Pool(@DefaultValue("0") int threads, @DefaultValue("16") int queueCapacity) {
+	public record Pool(@DefaultValue("per-request") Mode mode, @DefaultValue("0") int threads,
+			@DefaultValue("16") int queueCapacity) {
+
+		public enum Mode {
+
+			PER_REQUEST, BOUNDED
+
+		}
 
 		public int effectiveThreads() {
 			return (this.threads > 0) ? this.threads : Runtime.getRuntime().availableProcessors();

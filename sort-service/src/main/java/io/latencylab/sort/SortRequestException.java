@@ -33,11 +33,6 @@ class SortRequestException extends RuntimeException {
 				Map.of("algorithm", algorithm.id(), "limit", limit));
 	}
 
-	static SortRequestException bodyTooLarge(long limit) {
-		return new SortRequestException(HttpStatus.PAYLOAD_TOO_LARGE, "Request body too large",
-				"the body exceeds " + limit + " bytes (sort.max-body-size)", Map.of("limit", limit));
-	}
-
 	HttpStatus status() {
 		return this.status;
 	}

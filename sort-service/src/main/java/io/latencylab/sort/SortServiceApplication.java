@@ -4,7 +4,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 
-/** The CPU-bound system under test: POST integers, get them back sorted. Port 8084. */
+/** The CPU-bound system under test: POST integers, get them back sorted. */
 @SpringBootApplication
 @EnableConfigurationProperties(SortProperties.class)
 public class SortServiceApplication {

@@ -62,7 +62,7 @@ class SortAlgorithmTests {
 	void quicksortTerminatesOnSortedInputAtItsSizeLimit() {
 		// Its worst case: every partition is maximally unbalanced. The study's recursion would go
 		// 100,000 deep here; this one stays shallow.
-		int limit = new SortProperties(null, null, 0, null).maxN(SortAlgorithm.QUICK);
+		int limit = new SortProperties(null, 0, null).maxN(SortAlgorithm.QUICK);
 		int[] sorted = IntStream.range(0, limit).toArray();
 		SortAlgorithm.QUICK.sort(sorted);
 		assertThat(sorted).isSorted().hasSize(limit);

@@ -13,13 +13,15 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** One sorting thread and room for one waiting sort: the rest are refused at once, not queued. */
+/** The bounded pool, one sorting thread and room for one waiting sort: the rest are refused at once. */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "sort.pool.threads=1", "sort.pool.queue-capacity=1" })
+@ActiveProfiles("bounded")
 class SortQueueTests {
 
 	@LocalServerPort
@@ -27,13 +29,25 @@ class SortQueueTests {
 
 	@Test
 	void aFullQueueAnswers503WithRetryAfter() throws Exception {
+		List<HttpResponse<String>> responses = sortAtOnce(this.port, 6);
+		assertThat(responses).anySatisfy((response) -> assertThat(response.statusCode()).isEqualTo(200));
+		assertThat(responses).anySatisfy((response) -> {
+			assertThat(response.statusCode()).isEqualTo(503);
+			assertThat(response.headers().firstValue("Retry-After")).hasValue("1");
+			assertThat(response.body()).contains("Sort queue full");
+		});
+		assertThat(responses).allSatisfy((response) -> assertThat(response.statusCode()).isIn(200, 503));
+	}
+
+	/** {@code n} exchange sorts of 30,000 integers sent at once; their answers. */
+	static List<HttpResponse<String>> sortAtOnce(int port, int n) throws Exception {
 		HttpClient http = HttpClient.newHttpClient();
-		String body = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/generate?n=30000"))
+		String body = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/generate?n=30000"))
 			.build(), HttpResponse.BodyHandlers.ofString()).body();
 		List<CompletableFuture<HttpResponse<String>>> sorts = new ArrayList<>();
-		for (int i = 0; i < 6; i++) {
+		for (int i = 0; i < n; i++) {
 			sorts.add(http.sendAsync(
-					HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/sort?algorithm=exchange"))
+					HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/sort?algorithm=exchange"))
 						.header("Content-Type", "text/plain")
 						.POST(HttpRequest.BodyPublishers.ofString(body))
 						.build(),
@@ -43,13 +57,7 @@ class SortQueueTests {
 		for (CompletableFuture<HttpResponse<String>> sort : sorts) {
 			responses.add(sort.get(120, TimeUnit.SECONDS));
 		}
-		assertThat(responses).anySatisfy((response) -> assertThat(response.statusCode()).isEqualTo(200));
-		assertThat(responses).anySatisfy((response) -> {
-			assertThat(response.statusCode()).isEqualTo(503);
-			assertThat(response.headers().firstValue("Retry-After")).hasValue("1");
-			assertThat(response.body()).contains("Sort queue full");
-		});
-		assertThat(responses).allSatisfy((response) -> assertThat(response.statusCode()).isIn(200, 503));
+		return responses;
 	}
 
 }

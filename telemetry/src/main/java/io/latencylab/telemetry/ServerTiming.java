@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.StringJoiner;
 
 import io.micrometer.observation.Observation;
@@ -22,7 +23,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * A W3C {@code Server-Timing} header on every HTTP response: {@code total} (request start to the
  * first byte of the answer) and the main phases, one entry per observation that ran on the request
  * thread before the answer was committed (gRPC calls, SOAP phases, database writes), so a client
- * sees the split without a trace backend.
+ * sees the split without a trace backend. This is the one writer of the header: work that runs on
+ * other threads adds its phases through {@link #current()}.
  */
 public final class ServerTiming {
 
@@ -33,8 +35,24 @@ public final class ServerTiming {
 	private ServerTiming() {
 	}
 
+	/**
+	 * The phases of the request this thread serves, for work that it hands to other threads (a
+	 * sort on a pool): they add what they time, and it is in the header if it ends before the
+	 * answer's first byte. Empty outside a request.
+	 */
+	public static Optional<Timings> current() {
+		return Optional.ofNullable(CURRENT.get());
+	}
+
+	/** Where a request's phases are added, from any thread. */
+	public interface Timings {
+
+		void add(String name, long nanos);
+
+	}
+
 	/** The phases of one request, in the order they ended. */
-	static final class Phases {
+	static final class Phases implements Timings {
 
 		private final long start = System.nanoTime();
 
@@ -42,14 +60,22 @@ public final class ServerTiming {
 
 		private boolean written;
 
-		void add(String name, String description, long nanos) {
+		@Override
+		public void add(String name, long nanos) {
+			add(name, name, nanos);
+		}
+
+		synchronized void add(String name, String description, long nanos) {
+			if (this.written) {
+				return;
+			}
 			if (this.entries.size() < 20) {
 				this.entries.add(token(name) + ";desc=\"" + description.replace("\"", "'") + "\";dur="
 						+ millis(nanos));
 			}
 		}
 
-		String header() {
+		synchronized String header() {
 			StringJoiner header = new StringJoiner(", ");
 			header.add("total;dur=" + millis(System.nanoTime() - this.start));
 			this.entries.forEach(header::add);

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import io.micrometer.observation.ObservationFilter;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -15,6 +16,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Where spans go. With an OTLP endpoint configured
@@ -59,6 +61,19 @@ public class TelemetryAutoConfiguration {
 	FilterRegistrationBean<ServerTiming.Filter> serverTimingFilter() {
 		FilterRegistrationBean<ServerTiming.Filter> registration = new FilterRegistrationBean<>(new ServerTiming.Filter());
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 3);
+		return registration;
+	}
+
+	@Bean
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	FilterRegistrationBean<BodyLimit.Filter> bodyLimitFilter(Environment environment,
+			ObjectProvider<BodyLimit.Refusal> refusal) {
+		long limit = Binder.get(environment).bind(BodyLimit.PROPERTY, DataSize.class).orElse(DataSize.ofMegabytes(1)).toBytes();
+		FilterRegistrationBean<BodyLimit.Filter> registration = new FilterRegistrationBean<>(
+				new BodyLimit.Filter(limit, refusal.getIfAvailable(() -> BodyLimit.Refusal.PROBLEM)));
+		// Before anything reads the body (multipart parsing, hidden HTTP method forms), inside the
+		// server observation so that a refused request is traced and counted too.
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 4);
 		return registration;
 	}
 

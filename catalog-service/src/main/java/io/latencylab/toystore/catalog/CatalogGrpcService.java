@@ -11,6 +11,8 @@ import io.latencylab.toystore.api.Toy;
 import io.latencylab.toystore.api.WatchStockRequest;
 
 import org.springframework.stereotype.Service;
+import io.latencylab.toystore.api.ToyRules;
+import java.util.Optional;
 
 /** The Catalog gRPC service (catalog.proto). */
 @Service
@@ -30,8 +32,9 @@ class CatalogGrpcService extends CatalogGrpc.CatalogImplBase {
 
 	@Override
 	public void query(QueryRequest request, StreamObserver<Toy> response) {
-		if (request.getName().isBlank()) {
-			response.onError(Status.INVALID_ARGUMENT.withDescription("a toy name is required").asRuntimeException());
+		Optional<String> invalid = ToyRules.invalidName(request.getName());
+		if (invalid.isPresent()) {
+			response.onError(Status.INVALID_ARGUMENT.withDescription(invalid.get()).asRuntimeException());
 			return;
 		}
 		this.stock.find(request.getName()).ifPresentOrElse((toy) -> {
@@ -46,9 +49,9 @@ class CatalogGrpcService extends CatalogGrpc.CatalogImplBase {
 
 	@Override
 	public void buy(BuyRequest request, StreamObserver<BuyReply> response) {
-		if (request.getName().isBlank() || request.getQuantity() < 1) {
-			response.onError(Status.INVALID_ARGUMENT.withDescription("a toy name and a quantity of 1 or more are required")
-				.asRuntimeException());
+		Optional<String> invalid = ToyRules.invalidBuy(request.getName(), request.getQuantity());
+		if (invalid.isPresent()) {
+			response.onError(Status.INVALID_ARGUMENT.withDescription(invalid.get()).asRuntimeException());
 			return;
 		}
 		BuyOutcome outcome = this.buyer.buy(request.getOrderId(), request.getName(), request.getQuantity());

@@ -1,11 +1,11 @@
 package io.latencylab.toystore.catalog;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import io.latencylab.toystore.api.ToyRules;
 
 /**
  * The stock tables. No oversell, by construction: stock is only ever taken by one conditional
@@ -25,13 +25,9 @@ class Stock {
 		this.jdbc = jdbc;
 	}
 
-	static String key(String name) {
-		return name.strip().toLowerCase(Locale.ROOT);
-	}
-
 	Optional<Toy> find(String name) {
 		return this.jdbc.sql("select name, price_cents, quantity from toy where name_key = ?")
-			.param(key(name))
+			.param(ToyRules.key(name))
 			.query((rs, row) -> new Toy(rs.getString(1), rs.getLong(2), rs.getInt(3)))
 			.optional();
 	}
@@ -40,7 +36,7 @@ class Stock {
 	boolean take(String name, int quantity) {
 		return this.jdbc.sql("update toy set quantity = quantity - ? where name_key = ? and quantity >= ?")
 			.param(quantity)
-			.param(key(name))
+			.param(ToyRules.key(name))
 			.param(quantity)
 			.update() == 1;
 	}
@@ -79,7 +75,7 @@ class Stock {
 
 	/** For tests and experiments: sets one toy's stock. */
 	void setQuantity(String name, int quantity) {
-		this.jdbc.sql("update toy set quantity = ? where name_key = ?").param(quantity).param(key(name)).update();
+		this.jdbc.sql("update toy set quantity = ? where name_key = ?").param(quantity).param(ToyRules.key(name)).update();
 	}
 
 	long purchaseCount(String name) {

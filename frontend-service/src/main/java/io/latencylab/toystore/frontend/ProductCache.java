@@ -1,11 +1,11 @@
 package io.latencylab.toystore.frontend;
 
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.latencylab.toystore.api.Toy;
+import io.latencylab.toystore.api.ToyRules;
 
 /**
  * Product queries cached in process, kept fresh by the catalog's stock stream. An entry is only
@@ -24,21 +24,17 @@ class ProductCache {
 
 	private volatile boolean live;
 
-	static String key(String name) {
-		return name.strip().toLowerCase(Locale.ROOT);
-	}
-
 	Optional<Toy> get(String name) {
 		if (!this.live) {
 			return Optional.empty();
 		}
-		Entry entry = this.entries.get(key(name));
+		Entry entry = this.entries.get(ToyRules.key(name));
 		return (entry != null) ? Optional.of(entry.toy()) : Optional.empty();
 	}
 
 	/** Read before fetching; pass to {@link #put}. */
 	long generation(String name) {
-		return this.generations.getOrDefault(key(name), 0L);
+		return this.generations.getOrDefault(ToyRules.key(name), 0L);
 	}
 
 	void put(String name, Toy toy, long generationBeforeFetch) {
@@ -47,12 +43,12 @@ class ProductCache {
 		}
 		// invalidate() bumps the generation before it removes the entry, and the removal waits
 		// for this compute: either this sees the new generation, or its entry is removed after.
-		this.entries.compute(key(name), (key, current) -> (this.generations.getOrDefault(key, 0L) == generationBeforeFetch)
+		this.entries.compute(ToyRules.key(name), (key, current) -> (this.generations.getOrDefault(key, 0L) == generationBeforeFetch)
 				? new Entry(toy, generationBeforeFetch) : current);
 	}
 
 	void invalidate(String name) {
-		String key = key(name);
+		String key = ToyRules.key(name);
 		this.generations.merge(key, 1L, Long::sum);
 		this.entries.remove(key);
 	}

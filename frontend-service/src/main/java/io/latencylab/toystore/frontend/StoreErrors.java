@@ -2,12 +2,14 @@ package io.latencylab.toystore.frontend;
 
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.latencylab.telemetry.BodyLimit;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.boot.webmvc.error.ErrorController;
+import org.springframework.context.annotation.Bean;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
@@ -16,6 +18,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Every error in the contract's shape, {"error":{"code":…,"message":…}}, with the same HTTP
@@ -35,6 +38,21 @@ class StoreErrors {
 	@ExceptionHandler(StoreException.class)
 	ResponseEntity<StoreApi.ErrorBody> store(StoreException ex) {
 		return error(ex.status(), ex.getMessage());
+	}
+
+	@ExceptionHandler(BodyLimit.TooLarge.class)
+	ResponseEntity<StoreApi.ErrorBody> tooLarge(BodyLimit.TooLarge ex) {
+		return error(HttpStatus.CONTENT_TOO_LARGE, ex.getMessage());
+	}
+
+	/** A body refused for its declared length, before anything reads it: in the course's error shape. */
+	@Bean
+	static BodyLimit.Refusal courseShapedRefusal(JsonMapper json) {
+		return (request, response, refused) -> {
+			response.setContentType("application/json");
+			json.writeValue(response.getOutputStream(),
+					StoreApi.ErrorBody.of(HttpStatus.CONTENT_TOO_LARGE.value(), refused.getMessage()));
+		};
 	}
 
 	@ExceptionHandler(StatusRuntimeException.class)

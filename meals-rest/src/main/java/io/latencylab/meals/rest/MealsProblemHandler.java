@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.latencylab.meals.MealsException;
+import io.latencylab.telemetry.BodyLimit;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -15,6 +16,7 @@ import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
@@ -45,6 +47,11 @@ class MealsProblemHandler extends ResponseEntityExceptionHandler {
 		return ResponseEntity.status(status).body(problem);
 	}
 
+	@ExceptionHandler(BodyLimit.TooLarge.class)
+	ResponseEntity<ProblemDetail> tooLarge(BodyLimit.TooLarge ex) {
+		return BodyLimit.problem(ex);
+	}
+
 	@Override
 	protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
@@ -73,6 +80,11 @@ class MealsProblemHandler extends ResponseEntityExceptionHandler {
 	@Override
 	protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		// Jackson reports a body cut off at the limit as unreadable JSON: it is a 413.
+		if (request instanceof ServletWebRequest servlet && BodyLimit.exceeded(servlet.getRequest()).isPresent()) {
+			ResponseEntity<ProblemDetail> tooLarge = BodyLimit.problem(BodyLimit.exceeded(servlet.getRequest()).get());
+			return ResponseEntity.status(tooLarge.getStatusCode()).headers(tooLarge.getHeaders()).body(tooLarge.getBody());
+		}
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, firstLine(ex));
 		problem.setTitle("Malformed JSON");
 		problem.setProperty("code", "MALFORMED_JSON");

@@ -76,6 +76,21 @@ class MealsRestServiceTests {
 	}
 
 	@Test
+	void aBodyOverTheServicesLimitIsA413Problem() throws Exception {
+		String huge = "{\"name\":\"" + "x".repeat(3 * 1024 * 1024) + "\"}";
+		java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient()
+			.send(java.net.http.HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/rest/meals"))
+				.header("Content-Type", "application/json")
+				// No length: the stream is cut off where it passes the limit.
+				.POST(java.net.http.HttpRequest.BodyPublishers
+					.ofInputStream(() -> new java.io.ByteArrayInputStream(huge.getBytes())))
+				.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+		assertThat(response.statusCode()).isEqualTo(413);
+		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(response.body()).contains("lab.http.max-body-size");
+	}
+
+	@Test
 	void rootLinksToMealsCheapestLargestAndOrders() {
 		DocumentContext root = root();
 		assertThat(get(link(root, "cheapest"), HAL).read("$.name", String.class)).isEqualTo("Fish and Chips");

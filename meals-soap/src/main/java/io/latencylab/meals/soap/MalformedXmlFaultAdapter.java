@@ -1,17 +1,23 @@
 package io.latencylab.meals.soap;
 
+import java.io.IOException;
+
+import io.latencylab.telemetry.BodyLimit;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.springframework.web.servlet.ModelAndView;
 import org.springframework.ws.InvalidXmlException;
 import org.springframework.ws.soap.SoapMessage;
 import org.springframework.ws.transport.http.WebServiceMessageReceiverHandlerAdapter;
 
 /**
- * Answers a request that is not even XML with a Client fault. Spring-WS's own adapter answers it
- * with an empty HTTP 400, which SOAP clients cannot read.
+ * Answers a request that is not even XML with a Client fault: Spring-WS's own adapter answers it
+ * with an empty HTTP 400, which SOAP clients cannot read. A body over the service's limit
+ * (lab.http.max-body-size) gets a Client fault too, with HTTP 413: whether its declared length
+ * gave it away before the read (as the body limit's refusal) or the read passed the limit.
  */
-class MalformedXmlFaultAdapter extends WebServiceMessageReceiverHandlerAdapter {
+class MalformedXmlFaultAdapter extends WebServiceMessageReceiverHandlerAdapter implements BodyLimit.Refusal {
 
 	private final MealsFaults faults;
 
@@ -20,14 +26,45 @@ class MalformedXmlFaultAdapter extends WebServiceMessageReceiverHandlerAdapter {
 	}
 
 	@Override
+	public ModelAndView handle(HttpServletRequest request, HttpServletResponse response, Object handler)
+			throws Exception {
+		try {
+			return super.handle(request, response, handler);
+		}
+		catch (RuntimeException ex) {
+			// SAAJ reads the body while making the message, and throws its own exception without
+			// the one that stopped the read.
+			BodyLimit.TooLarge refused = BodyLimit.exceeded(request).orElseThrow(() -> ex);
+			write(request, response, refused);
+			return null;
+		}
+	}
+
+	@Override
 	protected void handleInvalidXmlException(HttpServletRequest request, HttpServletResponse response,
 			Object handler, InvalidXmlException ex) throws Exception {
-		SoapMessage fault = (SoapMessage) getMessageFactory().createWebServiceMessage();
 		Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
-		this.faults.write(fault, MealsFaults.Code.MALFORMED_XML,
-				"the request is not a well-formed SOAP message: " + cause.getMessage());
+		if (BodyLimit.exceeded(request).isPresent()) {
+			write(request, response, BodyLimit.exceeded(request).get());
+			return;
+		}
 		// WS-I Basic Profile: a SOAP 1.1 fault travels with HTTP 500.
-		response.setStatus(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
+		fault(response, HttpServletResponse.SC_INTERNAL_SERVER_ERROR, MealsFaults.Code.MALFORMED_XML,
+				"the request is not a well-formed SOAP message: " + cause.getMessage());
+	}
+
+	@Override
+	public void write(HttpServletRequest request, HttpServletResponse response, BodyLimit.TooLarge refused)
+			throws IOException {
+		fault(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, MealsFaults.Code.BODY_TOO_LARGE,
+				refused.getMessage());
+	}
+
+	private void fault(HttpServletResponse response, int status, MealsFaults.Code code, String message)
+			throws IOException {
+		SoapMessage fault = (SoapMessage) getMessageFactory().createWebServiceMessage();
+		this.faults.write(fault, code, message);
+		response.setStatus(status);
 		response.setContentType("text/xml;charset=UTF-8");
 		fault.writeTo(response.getOutputStream());
 	}

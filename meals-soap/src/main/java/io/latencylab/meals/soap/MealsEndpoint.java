@@ -1,6 +1,7 @@
 package io.latencylab.meals.soap;
 
 import io.latencylab.meals.MealCatalog;
+import io.latencylab.meals.MealsException;
 import io.latencylab.meals.MealPage;
 import io.latencylab.meals.Order;
 import io.latencylab.meals.OrderBook;
@@ -120,8 +121,20 @@ class MealsEndpoint {
 	@PayloadRoot(namespace = NAMESPACE, localPart = "addOrderRequest")
 	@ResponsePayload
 	AddOrderResponse addOrder(@RequestPayload AddOrderRequest request) {
-		Order order = this.orders.place(MealsXml.toSpec(request));
 		AddOrderResponse response = new AddOrderResponse();
+		boolean ours = request.getDeliveryAddress() != null || !request.getLine().isEmpty();
+		if ((request.getOrder() != null) == ours) {
+			throw new MealsException(MealsException.Reason.INVALID_INPUT,
+					"addOrderRequest takes either deliveryAddress and lines, or one order");
+		}
+		if (request.getOrder() != null) {
+			// The studied service's shape, answered as it answered: a confirmation.
+			Order order = this.orders.place(MealsXml.toSpec(request.getOrder(), this.catalog));
+			response.setConfirmation("Order " + order.id() + " placed: " + order.totalPrice() + " to "
+					+ order.deliveryAddress());
+			return response;
+		}
+		Order order = this.orders.place(MealsXml.toSpec(request));
 		response.setOrderId(order.id().toString());
 		response.setTotalPrice(order.totalPrice());
 		return response;

@@ -19,7 +19,7 @@ class MealsFaults {
 	enum Code {
 
 		MEAL_NOT_FOUND(true), ORDER_NOT_FOUND(true), DUPLICATE_NAME(true), INVALID_INPUT(true), SCHEMA_INVALID(true),
-		MALFORMED_XML(true), UNKNOWN_OPERATION(true), INTERNAL_ERROR(false);
+		MALFORMED_XML(true), UNKNOWN_OPERATION(true), BODY_TOO_LARGE(true), INTERNAL_ERROR(false);
 
 		private final boolean clientFault;
 

@@ -11,6 +11,7 @@ import javax.xml.datatype.DatatypeFactory;
 import javax.xml.datatype.XMLGregorianCalendar;
 
 import io.latencylab.meals.Meal;
+import io.latencylab.meals.MealCatalog;
 import io.latencylab.meals.MealSpec;
 import io.latencylab.meals.MealType;
 import io.latencylab.meals.Order;
@@ -18,6 +19,7 @@ import io.latencylab.meals.OrderLine;
 import io.latencylab.meals.OrderSpec;
 import io.latencylab.meals.soap.contract.AddOrderRequest;
 import io.latencylab.meals.soap.contract.MealInput;
+import io.latencylab.meals.soap.contract.StudyOrder;
 import io.latencylab.meals.soap.contract.Mealtype;
 
 /** Maps between the domain and the JAXB classes generated from meals.xsd. */
@@ -59,6 +61,15 @@ final class MealsXml {
 			.map((line) -> new OrderLine(uuid(line.getMealId()), line.getQuantity()))
 			.toList();
 		return new OrderSpec(request.getDeliveryAddress(), lines);
+	}
+
+	/** The studied service's order: its items name their meals, which must exist. */
+	static OrderSpec toSpec(StudyOrder order, MealCatalog catalog) {
+		List<OrderLine> lines = order.getItems()
+			.stream()
+			.map((item) -> new OrderLine(catalog.getByName(item.getMealName()).id(), item.getQuantity()))
+			.toList();
+		return new OrderSpec(order.getDeliveryAddress(), lines);
 	}
 
 	static io.latencylab.meals.soap.contract.Order toXml(Order order) {

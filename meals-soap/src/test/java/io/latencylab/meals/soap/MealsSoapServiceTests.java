@@ -173,6 +173,53 @@ class MealsSoapServiceTests {
 	}
 
 	@Test
+	void theStudysOwnAddOrderIsTakenAndConfirmed() throws Exception {
+		HttpResponse<String> response = post(envelope("<m:addOrderRequest><m:order><m:orderId>1</m:orderId>"
+				+ "<m:items><m:mealName>Steak</m:mealName><m:quantity>2</m:quantity></m:items>"
+				+ "<m:items><m:mealName>Portobello</m:mealName><m:quantity>1</m:quantity></m:items>"
+				+ "<m:customerName>Jan</m:customerName><m:deliveryAddress>Leuven</m:deliveryAddress></m:order>"
+				+ "</m:addOrderRequest>"));
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).containsPattern("<ns2:confirmation>Order [0-9a-f-]{36} placed: [0-9.]+ to Leuven</ns2:confirmation>")
+			.doesNotContain("<ns2:orderId>");
+	}
+
+	@Test
+	void anOrderOfBothShapesOrOfNeitherIsAClientFault() throws Exception {
+		HttpResponse<String> neither = post(envelope("<m:addOrderRequest/>"));
+		assertThat(neither.body()).contains("SOAP-ENV:Client").contains("<ns2:code>INVALID_INPUT</ns2:code>");
+		HttpResponse<String> both = post(envelope("<m:addOrderRequest><m:deliveryAddress>here</m:deliveryAddress>"
+				+ "<m:order><m:items><m:mealName>Steak</m:mealName><m:quantity>1</m:quantity></m:items>"
+				+ "<m:deliveryAddress>Leuven</m:deliveryAddress></m:order></m:addOrderRequest>"));
+		assertThat(both.body()).contains("SOAP-ENV:Client").contains("<ns2:code>INVALID_INPUT</ns2:code>");
+	}
+
+	@Test
+	void aMealIsTakenInTheStudysFieldOrderAndAnsweredInIt() throws Exception {
+		HttpResponse<String> added = post(envelope("<m:addMealRequest><m:meal><m:name>Study Soup</m:name><m:kcal>300</m:kcal>"
+				+ "<m:description>as the study sent it</m:description><m:mealtype>vegan</m:mealtype><m:price>30.00</m:price>"
+				+ "</m:meal></m:addMealRequest>"));
+		assertThat(added.statusCode()).isEqualTo(200);
+		assertThat(added.body()).containsPattern("<ns2:name>Study Soup</ns2:name><ns2:kcal>300</ns2:kcal>"
+				+ "<ns2:description>as the study sent it</ns2:description><ns2:mealtype>vegan</ns2:mealtype>"
+				+ "<ns2:price>30.00</ns2:price><ns2:id>[0-9a-f-]{36}</ns2:id>");
+	}
+
+	@Test
+	void aBodyOverTheServicesLimitIsAClientFaultWith413() throws Exception {
+		String huge = envelope("<m:getMealRequest><m:name>" + "x".repeat(3 * 1024 * 1024) + "</m:name></m:getMealRequest>");
+		HttpResponse<String> declared = post(huge);
+		assertThat(declared.statusCode()).isEqualTo(413);
+		assertThat(declared.body()).contains("SOAP-ENV:Client").contains("<ns2:code>BODY_TOO_LARGE</ns2:code>");
+		HttpResponse<String> chunked = this.http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/ws"))
+			.header("Content-Type", "text/xml; charset=utf-8")
+			.POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(huge.getBytes())))
+			.build(), HttpResponse.BodyHandlers.ofString());
+		assertThat(chunked.statusCode()).isEqualTo(413);
+		assertThat(chunked.body()).contains("<ns2:code>BODY_TOO_LARGE</ns2:code>");
+	}
+
+	@Test
 	void schemaInvalidRequestIsAClientFaultNamingTheProblem() throws Exception {
 		HttpResponse<String> response = post(envelope("<m:addMealRequest><m:meal><m:name>Soup</m:name><m:kcal>-5</m:kcal>"
 				+ "<m:price>1.00</m:price><m:description>d</m:description><m:mealtype>VEGAN</m:mealtype></m:meal>"

@@ -10,6 +10,8 @@ import io.latencylab.toystore.api.OrderRequest;
 import io.latencylab.toystore.api.OrdersGrpc;
 
 import org.springframework.stereotype.Service;
+import io.latencylab.toystore.api.ToyRules;
+import java.util.Optional;
 
 /** The Orders gRPC service (orders.proto). */
 @Service
@@ -26,9 +28,9 @@ class OrdersGrpcService extends OrdersGrpc.OrdersImplBase {
 
 	@Override
 	public void buy(OrderRequest request, StreamObserver<OrderReply> response) {
-		if (request.getName().isBlank() || request.getQuantity() < 1) {
-			response.onError(Status.INVALID_ARGUMENT.withDescription("a toy name and a quantity of 1 or more are required")
-				.asRuntimeException());
+		Optional<String> invalid = ToyRules.invalidBuy(request.getName(), request.getQuantity());
+		if (invalid.isPresent()) {
+			response.onError(Status.INVALID_ARGUMENT.withDescription(invalid.get()).asRuntimeException());
 			return;
 		}
 		try {
