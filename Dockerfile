@@ -12,7 +12,8 @@ RUN set -e; jar=$(ls target/*-exec.jar 2>/dev/null | head -n 1); \
 
 FROM eclipse-temurin:21-jre
 ARG MODULE
-ARG PORT=8080
+# The HTTP port the service answers on (its NAME_PORT in .env), for EXPOSE and the health check.
+ARG PORT
 ENV LAB_PORT=${PORT}
 RUN useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin lab
 WORKDIR /app

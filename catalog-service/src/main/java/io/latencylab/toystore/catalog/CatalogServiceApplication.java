@@ -5,7 +5,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
-/** The toy store's catalog: owns the stock; gRPC on 9091, actuator on 8091. */
+/** The toy store's catalog: owns the stock; gRPC, with HTTP for actuator only. */
 @SpringBootApplication
 @EnableScheduling
 @EnableConfigurationProperties(CatalogProperties.class)

@@ -4,7 +4,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 
-/** The toy store's front end: the course's REST contract on 8080. */
+/** The toy store's front end: the course's REST contract. */
 @SpringBootApplication
 @EnableConfigurationProperties(FrontendProperties.class)
 public class FrontendApplication {

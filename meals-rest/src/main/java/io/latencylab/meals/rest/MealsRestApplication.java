@@ -7,7 +7,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Import;
 
-/** The meals service as HAL hypermedia: Spring HATEOAS on port 8082, root /rest. */
+/** The meals service as HAL hypermedia: Spring HATEOAS, root /rest. */
 @SpringBootApplication
 @Import(MealsConfiguration.class)
 @EnableConfigurationProperties(MealsRestProperties.class)

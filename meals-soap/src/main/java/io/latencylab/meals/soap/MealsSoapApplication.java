@@ -6,7 +6,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;
 
-/** The meals service over SOAP: Spring-WS on port 8081, endpoint /ws, WSDL at /ws/meals.wsdl. */
+/** The meals service over SOAP: Spring-WS, endpoint /ws, WSDL at /ws/meals.wsdl. */
 @SpringBootApplication
 @Import(MealsConfiguration.class)
 public class MealsSoapApplication {

@@ -5,7 +5,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
-/** The toy store's orders: gRPC on 9092, actuator on 8092; calls the catalog on 9091. */
+/** The toy store's orders: gRPC, with HTTP for actuator only; calls the catalog. */
 @SpringBootApplication
 @EnableScheduling
 @EnableConfigurationProperties(OrderProperties.class)
