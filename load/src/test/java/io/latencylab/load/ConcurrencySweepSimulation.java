@@ -69,7 +69,8 @@ public class ConcurrencySweepSimulation extends Simulation {
 		Steps.Step peak = steps.stream().max(Comparator.comparingDouble(Steps.Step::aggregatePerSec)).orElseThrow();
 		Steps.report("Concurrency sweep of " + this.operation + " (peak at " + peak.level() + " clients)", "clients",
 				steps, this.recorder.directory().resolve("sweep.json"), Map.of("operation", this.operation, "peakClients",
-						peak.level(), "peakPerSec", peak.aggregatePerSec(), "stepMillis", this.step.toMillis()));
+						peak.level(), "peakPerSec", peak.aggregatePerSec(), "stepMillis", this.step.toMillis(), "startMillis",
+						this.startMillis));
 	}
 
 }

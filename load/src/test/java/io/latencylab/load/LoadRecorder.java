@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 import io.latencylab.lab.plan.Parameters;
+import io.latencylab.observability.Latencies;
 import org.HdrHistogram.Histogram;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -50,7 +51,7 @@ public final class LoadRecorder {
 
 	private final class Group {
 
-		final Histogram all = new Histogram(3_600_000_000L, 3);
+		final Latencies all = new Latencies();
 
 		final LongAdder count = new LongAdder();
 
@@ -107,9 +108,8 @@ public final class LoadRecorder {
 	public void record(String group, long startEpochMillis, long durationNanos, int status, boolean ok, String traceId,
 			String parentSpanId) {
 		Group stats = this.groups.computeIfAbsent(group, (name) -> new Group());
-		long micros = Math.max(1, durationNanos / 1000);
 		synchronized (stats) {
-			stats.all.recordValue(Math.min(micros, stats.all.getHighestTrackableValue()));
+			stats.all.recordNanos(durationNanos);
 		}
 		stats.count.increment();
 		if (!ok) {
@@ -144,7 +144,7 @@ public final class LoadRecorder {
 		summary.put("injectorCpu", cpu);
 		Map<String, Object> groups = new TreeMap<>();
 		this.groups.forEach((name, stats) -> {
-			Histogram h = stats.all;
+			Latencies h = stats.all;
 			Map<String, Object> group = new LinkedHashMap<>();
 			long errors = stats.errors.values().stream().mapToLong(LongAdder::sum).sum();
 			double seconds = Math.max(0.001, (stats.lastEnd - stats.firstStart) / 1000.0);
@@ -153,12 +153,14 @@ public final class LoadRecorder {
 			Map<String, Long> byType = new TreeMap<>();
 			stats.errors.forEach((type, n) -> byType.put(type, n.sum()));
 			group.put("errorsByType", byType);
-			group.put("meanMs", h.getMean() / 1000);
-			group.put("stdDevMs", h.getStdDeviation() / 1000);
-			group.put("p50Ms", h.getValueAtPercentile(50) / 1000.0);
-			group.put("p95Ms", h.getValueAtPercentile(95) / 1000.0);
-			group.put("p99Ms", h.getValueAtPercentile(99) / 1000.0);
-			group.put("maxMs", h.getMaxValue() / 1000.0);
+			synchronized (stats) {
+				group.put("meanMs", h.meanMs());
+				group.put("stdDevMs", h.stdDevMs());
+				group.put("p50Ms", h.percentileMs(50));
+				group.put("p95Ms", h.percentileMs(95));
+				group.put("p99Ms", h.percentileMs(99));
+				group.put("maxMs", h.maxMs());
+			}
 			group.put("throughputPerSec", stats.count.sum() / seconds);
 			groups.put(name, group);
 		});

@@ -47,7 +47,8 @@ public class SoapVsRestSimulation extends Simulation {
 		for (MealsLoad.Region region : this.profile.regions()) {
 			populations.add(population(region));
 		}
-		setUp(populations).protocols(http);
+		// No HTTP cache: the study's JMeter plans sent every request in full, never a conditional GET.
+		setUp(populations).protocols(http.disableCaching());
 	}
 
 	PopulationBuilder population(MealsLoad.Region region) {

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.HdrHistogram.Histogram;
+import io.latencylab.observability.Latencies;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -35,9 +35,9 @@ public final class Steps {
 	}
 
 	public static List<Step> measure(Path requestsCsv, long startMillis, long stepMillis, List<Integer> levels) {
-		List<Histogram> histograms = new ArrayList<>();
+		List<Latencies> histograms = new ArrayList<>();
 		long[] errors = new long[levels.size()];
-		levels.forEach((level) -> histograms.add(new Histogram(3_600_000_000L, 3)));
+		levels.forEach((level) -> histograms.add(new Latencies()));
 		try {
 			List<String> lines = Files.readAllLines(requestsCsv);
 			for (String line : lines.subList(1, lines.size())) {
@@ -46,7 +46,7 @@ public final class Steps {
 				long end = Long.parseLong(fields[2]) + Math.round(durationMs);
 				int step = (int) ((end - startMillis) / stepMillis);
 				if (step >= 0 && step < levels.size()) {
-					histograms.get(step).recordValue(Math.max(1, Math.round(durationMs * 1000)));
+					histograms.get(step).recordMillis(durationMs);
 					int status = Integer.parseInt(fields[4]);
 					errors[step] += (status >= 200 && status < 300) ? 0 : 1;
 				}
@@ -57,10 +57,10 @@ public final class Steps {
 		}
 		List<Step> steps = new ArrayList<>();
 		for (int i = 0; i < levels.size(); i++) {
-			Histogram h = histograms.get(i);
-			double perSec = h.getTotalCount() / (stepMillis / 1000.0);
-			steps.add(new Step(levels.get(i), h.getTotalCount(), errors[i], perSec, perSec / levels.get(i),
-					h.getMean() / 1000, h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(99) / 1000.0));
+			Latencies h = histograms.get(i);
+			double perSec = h.count() / (stepMillis / 1000.0);
+			steps.add(new Step(levels.get(i), h.count(), errors[i], perSec, perSec / levels.get(i), h.meanMs(),
+					h.percentileMs(50), h.percentileMs(99)));
 		}
 		return steps;
 	}

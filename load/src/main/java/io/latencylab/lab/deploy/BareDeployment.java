@@ -131,6 +131,22 @@ public final class BareDeployment implements Deployment {
 	}
 
 	@Override
+	public void limitCpus(String service, int cpus) throws IOException, InterruptedException {
+		ProcessHandle process = running(service)
+			.orElseThrow(() -> new IllegalStateException(service + " does not run: cannot limit its cores"));
+		int all = Runtime.getRuntime().availableProcessors();
+		int cores = (cpus <= 0) ? all : Math.min(cpus, all);
+		// -a: every thread of the JVM, and the threads they start inherit it.
+		Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", "0-" + (cores - 1), String.valueOf(process.pid()))
+			.redirectErrorStream(true)
+			.start();
+		String output = new String(taskset.getInputStream().readAllBytes());
+		if (taskset.waitFor() != 0) {
+			throw new IOException("taskset could not limit " + service + " to " + cores + " cores: " + output.strip());
+		}
+	}
+
+	@Override
 	public Map<String, Usage> sample() {
 		Map<String, Usage> usage = new LinkedHashMap<>();
 		for (Services.Service service : this.services.all()) {

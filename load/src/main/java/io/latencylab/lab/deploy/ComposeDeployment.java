@@ -60,6 +60,16 @@ public final class ComposeDeployment implements Deployment {
 	}
 
 	@Override
+	public void limitCpus(String service, int cpus) throws IOException, InterruptedException {
+		String container = run(List.of("docker", "compose", "ps", "-q", service), false).strip();
+		if (container.isEmpty()) {
+			throw new IllegalStateException(service + " does not run: cannot limit its cores");
+		}
+		// 0 lifts the quota; compose's own cpus: comes back with the next `up`.
+		run(List.of("docker", "update", "--cpus", String.valueOf(Math.max(0, cpus)), container), false);
+	}
+
+	@Override
 	public Map<String, Usage> sample() {
 		Map<String, Usage> usage = new LinkedHashMap<>();
 		try {

@@ -26,6 +26,12 @@ public interface Deployment {
 
 	void down() throws IOException, InterruptedException;
 
+	/**
+	 * Lets {@code service} use only {@code cpus} cores from now on (0: all of them again), without
+	 * restarting it: bare, through its CPU affinity; in a container, through its CPU quota.
+	 */
+	void limitCpus(String service, int cpus) throws IOException, InterruptedException;
+
 	/** CPU (percent of one core) and memory (MiB) of each service now; services that do not answer are left out. */
 	Map<String, Usage> sample();
 

@@ -22,6 +22,21 @@ public record Plan(String name, String seed, boolean full, Step warmUp, List<Ste
 
 	public static final Parameter<Integer> WARM_UP_CLIENTS = Parameter.integer("lab.warmup.clients");
 
+	/** A service whose cores the runner limits while a step runs (seed 004's 1 vs 2 vCPU)... */
+	public static final Parameter<String> LIMITED_SERVICE = Parameter.text("lab.cpus.service");
+
+	/** ...to this many cores. */
+	public static final Parameter<Integer> CPUS = Parameter.integer("lab.cpus");
+
+	/** The same step with {@code service} limited to {@code cpus} cores while it runs; its name says so. */
+	public static Step withCpus(Step step, String service, int cpus) {
+		return Step.of(step.name() + "-cpus" + cpus, step.simulation())
+			.setAll(step.properties())
+			.set(LIMITED_SERVICE, service)
+			.set(CPUS, cpus)
+			.lasting(step.estimate());
+	}
+
 	public static Step warmUp(List<Operation> operations, Duration duration) {
 		return Step.of("warm-up", "WarmUpSimulation")
 			.set(WARM_UP_DURATION, duration)

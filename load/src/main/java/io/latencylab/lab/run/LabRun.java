@@ -64,8 +64,20 @@ public final class LabRun {
 				Path stepDir = runDir.resolve(folder);
 				progress.startStep(i);
 				traces.mark();
+				String limited = step.get(Plan.LIMITED_SERVICE);
+				if (limited != null) {
+					this.deployment.limitCpus(limited, step.get(Plan.CPUS));
+				}
 				Instant stepStart = Instant.now();
-				int exit = gatling.run(step, stepDir, runId, targets, progress);
+				int exit;
+				try {
+					exit = gatling.run(step, stepDir, runId, targets, progress);
+				}
+				finally {
+					if (limited != null) {
+						this.deployment.limitCpus(limited, 0);
+					}
+				}
 				Instant stepEnd = Instant.now();
 				List<Request> requests = GatlingStep.requestsCsv(stepDir).map(LabRun::readQuietly).orElse(List.of());
 				long errors = requests.stream().filter((r) -> !r.ok()).count();

@@ -10,17 +10,34 @@ import io.latencylab.lab.report.ReportSection;
  */
 public interface Study extends ReportSection {
 
-	/** What `./lab run` takes: "seed-001". */
-	String name();
+	/**
+	 * What a study is, as `./lab list` shows it.
+	 *
+	 * @param name what `./lab run` takes: "seed-001"
+	 * @param seed the seed file's number ("001"), or "all" for the tour
+	 * @param paper the paper, as a reader would cite it
+	 * @param summary one line: what the plan runs
+	 */
+	record About(String name, String seed, String paper, String summary) {
+	}
 
-	/** The seed file's number ("001"), or "all" for the tour. */
-	String seed();
+	About about();
 
-	/** The paper, as a reader would cite it. */
-	String paper();
+	default String name() {
+		return about().name();
+	}
 
-	/** One line: what the plan runs. */
-	String summary();
+	default String seed() {
+		return about().seed();
+	}
+
+	default String paper() {
+		return about().paper();
+	}
+
+	default String summary() {
+		return about().summary();
+	}
 
 	/** The plan at laptop scale, or at the study's own scale. */
 	Plan plan(boolean full);

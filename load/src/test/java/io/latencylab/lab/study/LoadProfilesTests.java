@@ -38,8 +38,11 @@ class LoadProfilesTests {
 
 	@Test
 	void sort() {
-		SortLoad load = new SortLoad("exchange", 50_000, 40, 1, Duration.ofSeconds(30));
+		SortLoad load = new SortLoad("exchange", 50_000, 40, Duration.ofSeconds(30));
 		assertThat(SortLoad.from(load.step().parameters())).isEqualTo(load);
+		SortLoad soak = new SortLoad("exchange", 20_000, 20, 1, Duration.ofHours(24), Duration.ofSeconds(300));
+		assertThat(SortLoad.from(soak.step().parameters())).isEqualTo(soak);
+		assertThat(soak.step().name()).isEqualTo("sort-soak-exchange-n20000-c20");
 	}
 
 	@Test

@@ -19,6 +19,8 @@ import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.study.Published;
 import io.latencylab.lab.study.Study;
+import io.latencylab.observability.GroupStats;
+import io.latencylab.observability.Request;
 import tools.jackson.databind.JsonNode;
 
 import static io.latencylab.lab.report.Format.count;
@@ -32,27 +34,16 @@ public final class AzureStudy implements Study {
 
 	static final List<Integer> ENTITY_KB = List.of(1, 4, 16, 64);
 
+	/** The step of §5.2: toy buys, each a transaction on the catalog's and the order service's databases. */
+	static final String DB_CONCURRENCY = "db-concurrency-toy-buy";
+
 	static final List<Operation> ENTITY_OPERATIONS = List.of(Operation.ENTITY_INSERT, Operation.ENTITY_QUERY,
 			Operation.ENTITY_UPDATE, Operation.ENTITY_DELETE);
 
 	@Override
-	public String name() {
-		return "seed-002";
-	}
-
-	@Override
-	public String seed() {
-		return "002";
-	}
-
-	@Override
-	public String paper() {
-		return PUBLISHED.paper();
-	}
-
-	@Override
-	public String summary() {
-		return "concurrency sweeps, and operation × entity size";
+	public About about() {
+		return new About("seed-002", "002", PUBLISHED.paper(),
+				"concurrency sweeps, and operation × entity size");
 	}
 
 	@Override
@@ -63,6 +54,9 @@ public final class AzureStudy implements Study {
 		for (Operation operation : List.of(Operation.REST_GET, Operation.SOAP_GET, Operation.TOY_QUERY)) {
 			steps.add(new SweepLoad(operation, levels, step, 0).step("sweep-" + operation.label()));
 		}
+		// §5.2: transactional clients against one database, 1 to N at once (the study: up to 64).
+		steps.add(new SweepLoad(Operation.TOY_BUY, full ? List.of(1, 2, 4, 8, 16, 32, 64) : List.of(1, 2, 4, 8), step, 0)
+			.step(DB_CONCURRENCY));
 		List<Integer> matrixLevels = full ? levels : List.of(1, 4, 16);
 		Duration matrixStep = full ? Duration.ofSeconds(30) : Duration.ofSeconds(2);
 		for (Operation operation : ENTITY_OPERATIONS) {
@@ -72,6 +66,61 @@ public final class AzureStudy implements Study {
 		}
 		return new Plan(name(), seed(), full, Plan.warmUp(List.of(Operation.REST_GET, Operation.SOAP_GET, Operation.TOY_QUERY),
 				full ? Duration.ofMinutes(1) : Duration.ofSeconds(20)), steps);
+	}
+
+	/**
+	 * Figures 8 and 9 of §5.2: per concurrency level, each client's completed transactions a second
+	 * as a share of what one client alone completes, and the mean transaction time over one client's.
+	 */
+	private static void databaseConcurrency(StepData step, JsonNode sweep, ReportDocument doc, Path charts)
+			throws IOException {
+		long start = sweep.path("startMillis").asLong();
+		long stepMillis = sweep.path("stepMillis").asLong();
+		List<Integer> levels = SweepLoad.from(step.parameters()).levels();
+		if (start == 0 || stepMillis == 0) {
+			return;
+		}
+		List<List<Request>> byLevel = new ArrayList<>();
+		levels.forEach((level) -> byLevel.add(new ArrayList<>()));
+		for (Request r : step.requests()) {
+			int index = (int) ((r.endMillis() - start) / stepMillis);
+			if (index >= 0 && index < levels.size()) {
+				byLevel.get(index).add(r);
+			}
+		}
+		doc.heading(3, "§5.2: transactions against one database as clients grow (Figures 8 and 9)");
+		doc.text("Toy buys, each a transaction on the catalog's database and two on the order service's, from 1 to "
+				+ levels.getLast() + " clients at once (the study: TPC-E clients against SQL Azure, up to 64). A buy "
+				+ "completes when it is answered 200 or 409 (sold out: the transaction ran and refused); anything else "
+				+ "failed. Completed a client is that client's completed buys a second over one client's alone (the "
+				+ "study's Figure 8: 17% each at 64 cloud clients); slowdown is the mean time of a completed buy over one "
+				+ "client's (Figure 9).");
+		List<List<String>> rows = new ArrayList<>();
+		Map<String, List<double[]>> chart = new LinkedHashMap<>();
+		double onePerClient = Double.NaN;
+		double oneMean = Double.NaN;
+		for (int i = 0; i < levels.size(); i++) {
+			int clients = levels.get(i);
+			List<Request> completed = byLevel.get(i).stream().filter((r) -> r.status() == 200 || r.status() == 409).toList();
+			GroupStats g = GroupStats.of("buy", completed);
+			double perClient = completed.size() / (stepMillis / 1000.0) / clients;
+			if (i == 0) {
+				onePerClient = perClient;
+				oneMean = g.meanMs();
+			}
+			double share = perClient / onePerClient;
+			double slowdown = g.meanMs() / oneMean;
+			rows.add(List.of(String.valueOf(clients), count(byLevel.get(i).size()), count(completed.size()),
+					count(byLevel.get(i).size() - completed.size()), num(perClient), String.format(Locale.ROOT, "%.0f%%", 100 * share),
+					ms(g.meanMs()), String.format(Locale.ROOT, "%.2f×", slowdown)));
+			Charts.point(chart, "completed a client (share of one client's)", clients, share);
+			Charts.point(chart, "slowdown (mean over one client's)", clients, slowdown);
+		}
+		doc.table(List.of("clients", "buys", "completed", "failed", "completed a client /s", "share of one client's",
+				"mean ms", "slowdown"), rows);
+		Charts.lines(charts.resolve("seed-002-database.png"), "transactions against one database (Figures 8 and 9)",
+				"concurrent clients", "ratio to one client", chart, true);
+		doc.image("charts/seed-002-database.png", "share of one client's completed transactions and slowdown against clients");
 	}
 
 	@Override
@@ -96,6 +145,10 @@ public final class AzureStudy implements Study {
 			JsonNode sweep = step.sweep().get();
 			String peak = String.format(Locale.ROOT, "%,.0f (%d)", sweep.path("peakPerSec").asDouble(),
 					sweep.path("peakClients").asInt());
+			if (step.record().name().equals(DB_CONCURRENCY)) {
+				databaseConcurrency(step, sweep, doc, charts);
+				continue;
+			}
 			if (load.operation().isEntity()) {
 				matrix.computeIfAbsent(load.operation(), (k) -> new TreeMap<>()).put(load.entityBytes() / 1024, peak);
 				continue;

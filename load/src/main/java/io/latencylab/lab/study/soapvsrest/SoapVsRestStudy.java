@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 import io.latencylab.lab.plan.Operation;
 import io.latencylab.lab.plan.Plan;
@@ -33,42 +34,31 @@ public final class SoapVsRestStudy implements Study {
 	static final Published PUBLISHED = Published.of(SoapVsRestStudy.class);
 
 	@Override
-	public String name() {
-		return "seed-000";
-	}
-
-	@Override
-	public String seed() {
-		return "000";
-	}
-
-	@Override
-	public String paper() {
-		return PUBLISHED.paper();
-	}
-
-	@Override
-	public String summary() {
-		return "SOAP vs REST meals: the study's mixes and a matched mix in-region, then three regions";
+	public About about() {
+		return new About("seed-000", "000", PUBLISHED.paper(),
+				"SOAP vs REST meals: the study's mixes and a matched mix in-region, then three regions");
 	}
 
 	@Override
 	public Plan plan(boolean full) {
 		List<Step> steps = new ArrayList<>();
+		// The study's Table 2.1: the baseline 100 users in-region, 5 min ramp, 30 min.
 		int users = full ? 100 : 10;
 		Duration ramp = full ? Duration.ofMinutes(5) : Duration.ofSeconds(10);
-		Duration duration = full ? Duration.ofMinutes(20) : Duration.ofSeconds(30);
+		Duration duration = full ? Duration.ofMinutes(30) : Duration.ofSeconds(30);
 		for (String mix : List.of("study", "matched")) {
 			for (String protocol : List.of("soap", "rest")) {
 				steps.add(MealsLoad.baseline("meals-" + protocol + "-" + mix, protocol, mix, users, ramp, duration));
 			}
 		}
-		// The study: 1000, 2000 and 5000 users from each of North Europe, Canada and Japan, North
-		// Europe starting 2 minutes later. At laptop scale one level, 10 users a region.
+		// Table 2.1: 1000, 2000 and 5000 users from each of North Europe, Canada and Japan, 5 min
+		// ramps, 30, 20 and 20 min, North Europe starting 2 minutes later. At laptop scale one level,
+		// 10 users a region.
 		for (int regionUsers : full ? List.of(1000, 2000, 5000) : List.of(10)) {
 			for (String protocol : List.of("soap", "rest")) {
 				steps.add(full
-						? MealsLoad.regions(protocol, regionUsers, Duration.ofMinutes(5), Duration.ofMinutes(2), Duration.ofMinutes(20))
+						? MealsLoad.regions(protocol, regionUsers, Duration.ofMinutes(5), Duration.ofMinutes(2),
+								Duration.ofMinutes(regionUsers == 1000 ? 30 : 20))
 						: MealsLoad.regions(protocol, regionUsers, Duration.ofSeconds(5), Duration.ofSeconds(2), Duration.ofSeconds(20)));
 			}
 		}
@@ -154,7 +144,7 @@ public final class SoapVsRestStudy implements Study {
 		}
 		Map<String, List<double[]>> latency = new LinkedHashMap<>();
 		Map<String, List<double[]>> rate = new LinkedHashMap<>();
-		Map<String, List<double[]>> errors = new LinkedHashMap<>();
+		Map<String, List<double[]>> errors = new TreeMap<>();
 		long start = step.requests().stream().mapToLong(Request::startMillis).min().orElse(0);
 		for (MealsLoad.Region region : load.regions()) {
 			List<Request> requests = step.requests().stream().filter((r) -> r.group().startsWith(region.name() + ": ")).toList();
@@ -162,19 +152,30 @@ public final class SoapVsRestStudy implements Study {
 				double t = second[0] + (requests.isEmpty() ? 0 : (requests.getFirst().startMillis() - start) / 1000);
 				Charts.point(rate, region.name(), t, second[1]);
 				Charts.point(latency, region.name(), t, second[2]);
-				Charts.point(errors, region.name(), t, second[3]);
 			}
 		}
+		// Figure 3.3: errors by type (the study's exception types; here the HTTP status or no answer).
+		Map<String, Map<Long, Integer>> byType = new TreeMap<>();
+		step.requests().stream().filter((r) -> !r.ok()).forEach((r) -> byType.computeIfAbsent(r.errorType(), (k) -> new TreeMap<>())
+			.merge((r.endMillis() - start) / 1000, 1, Integer::sum));
+		byType.forEach((type, perSecond) -> perSecond.forEach((second, n) -> Charts.point(errors, type, second, n)));
 		String name = step.record().name();
 		Charts.lines(charts.resolve(name + "-latency.png"), name + ": mean response time per region (Figure 3.1)",
 				"seconds into the step", "ms", latency, false);
 		Charts.lines(charts.resolve(name + "-throughput.png"), name + ": throughput per region (Figure 3.2)",
 				"seconds into the step", "requests/s", rate, false);
-		Charts.lines(charts.resolve(name + "-errors.png"), name + ": errors per region (Figure 3.3)", "seconds into the step",
-				"errors/s", errors, false);
+		if (!errors.isEmpty()) {
+			Charts.lines(charts.resolve(name + "-errors.png"), name + ": errors by type (Figure 3.3)", "seconds into the step",
+					"errors/s", errors, false);
+		}
 		doc.image("charts/" + name + "-latency.png", "mean response time per region over time");
 		doc.image("charts/" + name + "-throughput.png", "throughput per region over time");
-		doc.image("charts/" + name + "-errors.png", "errors per region over time");
+		if (errors.isEmpty()) {
+			doc.text("No request of " + name + " failed (Figure 3.3 has nothing to show).");
+		}
+		else {
+			doc.image("charts/" + name + "-errors.png", "errors by type over time");
+		}
 	}
 
 	private static List<String> populations(MealsLoad load) {

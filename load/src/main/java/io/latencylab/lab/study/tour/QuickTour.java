@@ -22,23 +22,9 @@ import io.latencylab.lab.study.toystore.ToyStoreLoad;
 public final class QuickTour implements Study {
 
 	@Override
-	public String name() {
-		return "quick";
-	}
-
-	@Override
-	public String seed() {
-		return "all";
-	}
-
-	@Override
-	public String paper() {
-		return "every study, briefly";
-	}
-
-	@Override
-	public String summary() {
-		return "a tour of every study in about 2 minutes, with the decomposition";
+	public About about() {
+		return new About("quick", "all", "every study, briefly",
+				"a tour of every study in about 2 minutes, with the decomposition");
 	}
 
 	@Override
@@ -50,8 +36,8 @@ public final class QuickTour implements Study {
 				new ToyStoreLoad("query", 1, 300).step(), new ToyStoreLoad("buy", 1, 40).step(),
 				new ToyStoreLoad("query", 5, 100).step(), new ToyStoreLoad("buy", 5, 20).step(),
 				new SweepLoad(Operation.REST_GET, List.of(1, 2, 4, 8), Duration.ofSeconds(2), 0).step("sweep-rest-get"),
-				new SortLoad("quick", 10_000, 2, 1, Duration.ofSeconds(8)).step(),
-				new SortLoad("exchange", 10_000, 1, 1, Duration.ofSeconds(6)).step());
+				new SortLoad("quick", 10_000, 2, Duration.ofSeconds(8)).step(),
+				new SortLoad("exchange", 10_000, 1, Duration.ofSeconds(6)).step());
 		return new Plan(name(), seed(), false, Plan.warmUp(List.of(Operation.REST_GET, Operation.SOAP_GET,
 				Operation.TOY_QUERY, Operation.TOY_BUY, Operation.SORT), Duration.ofSeconds(10)), steps);
 	}

@@ -37,23 +37,9 @@ public final class ToyStoreStudy implements Study {
 	static final int SOLD_OUT = 409;
 
 	@Override
-	public String name() {
-		return "seed-001";
-	}
-
-	@Override
-	public String seed() {
-		return "001";
-	}
-
-	@Override
-	public String paper() {
-		return PUBLISHED.paper();
-	}
-
-	@Override
-	public String summary() {
-		return "toy store query and buy latency at 1 to 5 clients, queries and buys in runs of their own";
+	public About about() {
+		return new About("seed-001", "001", PUBLISHED.paper(),
+				"toy store query and buy latency at 1 to 5 clients, queries and buys in runs of their own");
 	}
 
 	@Override
