@@ -3,6 +3,7 @@ package io.latencylab.lab.plan;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -34,6 +35,13 @@ public final class Parameters {
 			properties.setProperty(pairs[i], pairs[i + 1]);
 		}
 		return new Parameters(properties);
+	}
+
+	/** A step's properties, as a plan wrote them or a manifest kept them. */
+	public static Parameters of(Map<String, String> properties) {
+		Properties copy = new Properties();
+		copy.putAll(properties);
+		return new Parameters(copy);
 	}
 
 	public static Parameters fromSystem() {

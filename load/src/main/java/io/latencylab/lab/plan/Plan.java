@@ -37,6 +37,11 @@ public record Plan(String name, String seed, boolean full, Step warmUp, List<Ste
 			.lasting(step.estimate());
 	}
 
+	/** A study's warm-up: 20 s at laptop scale, a minute at full scale. */
+	public static Step warmUp(List<Operation> operations, boolean full) {
+		return warmUp(operations, full ? Duration.ofMinutes(1) : Duration.ofSeconds(20));
+	}
+
 	public static Step warmUp(List<Operation> operations, Duration duration) {
 		return Step.of("warm-up", "WarmUpSimulation")
 			.set(WARM_UP_DURATION, duration)

@@ -3,7 +3,6 @@ package io.latencylab.lab.plan;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * One Gatling run of a plan.
@@ -27,9 +26,7 @@ public record Step(String name, String simulation, Map<String, String> propertie
 
 	/** The step's parameters as a simulation reads them. */
 	public Parameters parameters() {
-		Properties properties = new Properties();
-		properties.putAll(this.properties);
-		return new Parameters(properties);
+		return Parameters.of(this.properties);
 	}
 
 	public String simulationClass() {

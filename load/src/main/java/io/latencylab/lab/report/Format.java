@@ -24,6 +24,14 @@ public final class Format {
 		return String.format(Locale.ROOT, "%,d", value);
 	}
 
+	/** A published figure as the paper printed it, whole numbers with thousands separators. */
+	public static String published(Object value) {
+		if (value instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) && !(value instanceof Double)) {
+			return count(n.longValue());
+		}
+		return (value == null) ? "" : String.valueOf(value);
+	}
+
 	public static String percent(double value) {
 		return String.format(Locale.ROOT, "%.2f", value);
 	}

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Properties;
 
 import io.latencylab.lab.plan.Parameters;
 import io.latencylab.lab.traces.Traces;
@@ -25,9 +24,7 @@ public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<Re
 
 		/** The parameters the step ran with, read through their typed names. */
 		public Parameters parameters() {
-			Properties properties = new Properties();
-			properties.putAll(this.record.properties());
-			return new Parameters(properties);
+			return Parameters.of(this.record.properties());
 		}
 
 		public String simulation() {

@@ -61,14 +61,61 @@ class ReportTests {
 
 	private static Manifest.StepRecord step(Path dir, int index, String operation, int clients, List<String> csv,
 			List<Span> spans) throws IOException {
-		String name = "toystore-" + operation + "-c" + clients;
+		return step(dir, index, "toystore-" + operation + "-c" + clients, "ToyStoreSimulation",
+				Map.of("lab.toystore.operation", operation, "lab.toystore.clients", String.valueOf(clients),
+						"lab.toystore.requests", "10"),
+				csv, spans);
+	}
+
+	private static Manifest.StepRecord step(Path dir, int index, String name, String simulation,
+			Map<String, String> properties, List<String> csv, List<Span> spans) throws IOException {
 		String folder = String.format("steps/%02d-%s", index, name);
 		Path lab = Files.createDirectories(dir.resolve(folder).resolve("lab/" + name));
 		Files.write(lab.resolve("requests.csv"), csv);
 		Traces.write(spans, dir.resolve(folder).resolve("spans.jsonl"));
-		return new Manifest.StepRecord(index, name, "ToyStoreSimulation", Map.of("lab.toystore.operation", operation,
-				"lab.toystore.clients", String.valueOf(clients), "lab.toystore.requests", "10"), folder,
-				"2026-11-22T10:00:00Z", "2026-11-22T10:00:05Z", 0, csv.size() - 1, 0, spans.size(), spans.size());
+		return new Manifest.StepRecord(index, name, simulation, properties, folder, "2026-11-22T10:00:00Z",
+				"2026-11-22T10:00:05Z", 0, csv.size() - 1, 0, spans.size(), spans.size());
+	}
+
+	/** Sorts of {@code ms} each, one every second; the last {@code failed} of them answered 503. */
+	private static List<String> sorts(int count, long ms, int failed) {
+		List<String> csv = new ArrayList<>(List.of("group,trace_id,start_epoch_ms,duration_ms,status,parent_span_id,ok"));
+		for (int i = 0; i < count; i++) {
+			boolean ok = i < count - failed;
+			csv.add("sort exchange,t" + i + "," + (1_000_000 + i * 1000L) + "," + ms + ".000," + (ok ? 200 : 503) + ",p" + i + ","
+					+ ok);
+		}
+		return csv;
+	}
+
+	@Test
+	void seed004ReportsOneCoreAgainstTwoAndTheSoaksAvailability() throws IOException {
+		Path dir = this.runs.resolve("seed-004-test");
+		Map<String, String> sort = Map.of("lab.sort.algorithm", "exchange", "lab.sort.size", "20000", "lab.sort.clients", "4",
+				"lab.sort.duration", "10s");
+		Map<String, String> one = new java.util.HashMap<>(sort);
+		one.putAll(Map.of("lab.cpus.service", "sort-service", "lab.cpus", "1"));
+		Map<String, String> two = new java.util.HashMap<>(sort);
+		two.putAll(Map.of("lab.cpus.service", "sort-service", "lab.cpus", "2"));
+		Map<String, String> soak = new java.util.HashMap<>(sort);
+		soak.putAll(Map.of("lab.sort.clients", "20", "lab.sort.pace", "10s", "lab.sort.duration", "60s"));
+		List<Manifest.StepRecord> steps = List.of(
+				step(dir, 1, "sort-exchange-n20000-c4-cpus1", "SortSimulation", one, sorts(10, 700, 0), List.of()),
+				step(dir, 2, "sort-exchange-n20000-c4-cpus2", "SortSimulation", two, sorts(10, 370, 0), List.of()),
+				step(dir, 3, "sort-soak-exchange-n20000-c20", "SortSimulation", soak, sorts(40, 2000, 1), List.of()));
+		new Manifest("seed-004-test", "seed-004", "004", false, "bare", List.of(), Map.of("commit", "abc", "dirty", false),
+				Map.of("cores", 2, "memoryBytes", 1L << 34, "os", "Linux", "jdk", "test"), "2026-11-22T10:00:00Z",
+				"2026-11-22T10:01:00Z", null, steps).write(dir);
+		Report.write(RunData.read(dir), Studies.all());
+		String md = Files.readString(dir.resolve("report.md"));
+		assertThat(md).contains("### Experiment 5: one core against two")
+			.contains("| 20000 | 4 | 1 | 10 | 0.7000 | 0.0000 |")
+			.contains("| 20000 | 4 | 2 | 10 | 0.3700 | 0.0000 |");
+		assertThat(md).contains("### Experiment 6: 20 clients, a file every 10 s")
+			.contains("40 uploads, 97.500% answered, mean wait 2.0000 s");
+		assertThat(dir.resolve("charts/seed-004-soak-availability.png")).exists();
+		// The paced and the limited steps are kept out of Table 1.2's rows.
+		assertThat(md).doesNotContain("### exchange, n=20000");
 	}
 
 	static Span span(String trace, String service, String id, String parent, String name, int kind, long startMs, long endMs) {

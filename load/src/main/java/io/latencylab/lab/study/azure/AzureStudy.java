@@ -64,8 +64,8 @@ public final class AzureStudy implements Study {
 				steps.add(new SweepLoad(operation, matrixLevels, matrixStep, kb * 1024).step(operation.label() + "-" + kb + "kb"));
 			}
 		}
-		return new Plan(name(), seed(), full, Plan.warmUp(List.of(Operation.REST_GET, Operation.SOAP_GET, Operation.TOY_QUERY),
-				full ? Duration.ofMinutes(1) : Duration.ofSeconds(20)), steps);
+		return new Plan(name(), seed(), full, Plan.warmUp(List.of(Operation.REST_GET, Operation.SOAP_GET, Operation.TOY_QUERY,
+				Operation.TOY_BUY), full), steps);
 	}
 
 	/**

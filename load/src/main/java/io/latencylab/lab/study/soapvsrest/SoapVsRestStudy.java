@@ -26,6 +26,7 @@ import io.latencylab.observability.Request;
 import static io.latencylab.lab.report.Format.count;
 import static io.latencylab.lab.report.Format.num;
 import static io.latencylab.lab.report.Format.percent;
+import static io.latencylab.lab.report.Format.published;
 import static io.latencylab.lab.report.Format.seconds;
 
 /** Seed 000: SOAP vs REST meals services under the study's load plans, in-region and from three regions. */
@@ -62,8 +63,7 @@ public final class SoapVsRestStudy implements Study {
 						: MealsLoad.regions(protocol, regionUsers, Duration.ofSeconds(5), Duration.ofSeconds(2), Duration.ofSeconds(20)));
 			}
 		}
-		return new Plan(name(), seed(), full, Plan.warmUp(List.of(Operation.REST_GET, Operation.SOAP_GET),
-				full ? Duration.ofMinutes(1) : Duration.ofSeconds(20)), steps);
+		return new Plan(name(), seed(), full, Plan.warmUp(List.of(Operation.REST_GET, Operation.SOAP_GET), full), steps);
 	}
 
 	@Override
@@ -104,11 +104,10 @@ public final class SoapVsRestStudy implements Study {
 					List<String> row = new ArrayList<>(List.of(String.valueOf(users), population, load.mix(), count(g.count()),
 							count(g.errors()), percent(g.errorPercent()), seconds(g.meanMs() / 1000), num(g.throughputPerSec())));
 					for (String column : List.of("users", "requests", "errors", "error %", "response time", "throughput")) {
-						row.add(study.map((r) -> String.valueOf(r.get(column))).orElse(""));
+						row.add(study.map((r) -> published(r.get(column))).orElse(""));
 					}
 					rows.add(row);
 				}
-				regionsOverTime(step, load, doc, charts);
 			}
 			if (!rows.isEmpty()) {
 				doc.heading(3, figure.id() + ": " + (protocol.equals("rest") ? "RESTful service" : "SOAP service"));
@@ -118,6 +117,9 @@ public final class SoapVsRestStudy implements Study {
 			}
 		}
 		mixShare(throughput, doc);
+		for (StepData step : steps) {
+			regionsOverTime(step, MealsLoad.from(step.parameters(), ""), doc, charts);
+		}
 	}
 
 	/** How much of the REST/SOAP gap the study's mixes made: REST over SOAP throughput with each mix. */
@@ -142,6 +144,7 @@ public final class SoapVsRestStudy implements Study {
 		if (load.regions().size() < 2) {
 			return;
 		}
+		doc.heading(3, step.record().name() + ": per region over time (Figures 3.1-3.3)");
 		Map<String, List<double[]>> latency = new LinkedHashMap<>();
 		Map<String, List<double[]>> rate = new LinkedHashMap<>();
 		Map<String, List<double[]>> errors = new TreeMap<>();

@@ -68,7 +68,7 @@ public final class SortStudy implements Study {
 		steps.add(full ? new SortLoad("exchange", 20_000, 20, 1, Duration.ofHours(24), Duration.ofSeconds(300)).step()
 				: new SortLoad("exchange", 20_000, 20, 1, Duration.ofMinutes(10), Duration.ofSeconds(10)).step());
 		return new Plan(name(), seed(), full,
-				Plan.warmUp(List.of(Operation.SORT), full ? Duration.ofMinutes(1) : Duration.ofSeconds(20)), steps);
+				Plan.warmUp(List.of(Operation.SORT), full), steps);
 	}
 
 	@Override

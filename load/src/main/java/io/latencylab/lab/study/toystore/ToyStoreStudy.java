@@ -2,14 +2,16 @@ package io.latencylab.lab.study.toystore;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 import io.latencylab.lab.plan.Operation;
 import io.latencylab.lab.plan.Plan;
@@ -49,8 +51,7 @@ public final class ToyStoreStudy implements Study {
 			steps.add(new ToyStoreLoad("query", clients, full ? 1000 : 200).step());
 			steps.add(new ToyStoreLoad("buy", clients, full ? 100 : 40).step());
 		}
-		return new Plan(name(), seed(), full, Plan.warmUp(List.of(Operation.TOY_QUERY, Operation.TOY_BUY),
-				full ? Duration.ofMinutes(1) : Duration.ofSeconds(20)), steps);
+		return new Plan(name(), seed(), full, Plan.warmUp(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), full), steps);
 	}
 
 	@Override
@@ -83,7 +84,7 @@ public final class ToyStoreStudy implements Study {
 		}
 		List<List<String>> rows = new ArrayList<>();
 		Map<String, List<double[]>> chart = new LinkedHashMap<>();
-		for (int clients : new java.util.TreeSet<>(union(queries.keySet(), buys.keySet()))) {
+		for (int clients : new TreeSet<>(union(queries.keySet(), buys.keySet()))) {
 			Optional<GroupStats> query = Optional.ofNullable(queries.get(clients));
 			Optional<GroupStats> buy = Optional.ofNullable(buys.get(clients));
 			Map<String, Object> key = Map.of("clients", clients);
@@ -126,8 +127,8 @@ public final class ToyStoreStudy implements Study {
 		return row.map((r) -> seconds(Published.number(r, column))).orElse("");
 	}
 
-	private static <T> java.util.Set<T> union(java.util.Set<T> a, java.util.Set<T> b) {
-		java.util.Set<T> all = new java.util.HashSet<>(a);
+	private static <T> Set<T> union(Set<T> a, Set<T> b) {
+		Set<T> all = new HashSet<>(a);
 		all.addAll(b);
 		return all;
 	}
