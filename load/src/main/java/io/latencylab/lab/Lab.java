@@ -213,7 +213,7 @@ public final class Lab implements Runnable {
 		List<String> compare;
 
 		@Option(names = "--steps", split = ",", paramLabel = "STEP_A:STEP_B",
-				description = "With --compare: the steps to compare, when their names differ (toystore-c1:toystore-c5).")
+				description = "With --compare: the steps to compare, when their names differ (toystore-buy-c1:toystore-buy-c5).")
 		List<String> steps = new ArrayList<>();
 
 		@Override

@@ -21,7 +21,7 @@ import static io.latencylab.lab.report.Format.ms;
 /**
  * Two runs side by side: per step and request group, every component's mean, p50 and p99 in A and
  * in B and the difference. Steps are matched by name, or as the pairs given (a run may be
- * compared with itself: toystore-c1 against toystore-c5).
+ * compared with itself: toystore-buy-c1 against toystore-buy-c5).
  */
 public final class Comparison {
 
