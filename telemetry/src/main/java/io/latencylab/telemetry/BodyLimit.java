@@ -1,6 +1,7 @@
 package io.latencylab.telemetry;
 
 import java.io.IOException;
+import java.util.Optional;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
@@ -10,6 +11,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -49,18 +53,16 @@ public final class BodyLimit {
 	 * Whether a read of this request's body passed the limit: for code whose libraries catch the
 	 * read's exception and throw one of their own without it (SAAJ does).
 	 */
-	public static java.util.Optional<TooLarge> exceeded(HttpServletRequest request) {
-		return (request.getAttribute(EXCEEDED) instanceof TooLarge refused) ? java.util.Optional.of(refused)
-				: java.util.Optional.empty();
+	public static Optional<TooLarge> exceeded(HttpServletRequest request) {
+		return (request.getAttribute(EXCEEDED) instanceof TooLarge refused) ? Optional.of(refused) : Optional.empty();
 	}
 
 	/** The 413 of a problem+json service, for its exception handler. */
-	public static org.springframework.http.ResponseEntity<org.springframework.http.ProblemDetail> problem(TooLarge ex) {
-		org.springframework.http.ProblemDetail problem = org.springframework.http.ProblemDetail
-			.forStatusAndDetail(org.springframework.http.HttpStatus.CONTENT_TOO_LARGE, ex.getMessage());
+	public static ResponseEntity<ProblemDetail> problem(TooLarge ex) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONTENT_TOO_LARGE, ex.getMessage());
 		problem.setTitle("Payload Too Large");
 		problem.setProperty("limit", ex.limit());
-		return org.springframework.http.ResponseEntity.status(problem.getStatus())
+		return ResponseEntity.status(problem.getStatus())
 			.header("Connection", "close")
 			.body(problem);
 	}

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +26,9 @@ public final class ComposeDeployment implements Deployment {
 	private final List<String> services;
 
 	private final Services lab;
+
+	/** The CPU quota (NanoCpus) each limited container had before its limit. */
+	private final Map<String, String> quotas = new HashMap<>();
 
 	/** @param services the compose services to start; empty for all of them */
 	public ComposeDeployment(Path project, List<String> services) {
@@ -65,8 +69,21 @@ public final class ComposeDeployment implements Deployment {
 		if (container.isEmpty()) {
 			throw new IllegalStateException(service + " does not run: cannot limit its cores");
 		}
-		// 0 lifts the quota; compose's own cpus: comes back with the next `up`.
-		run(List.of("docker", "update", "--cpus", String.valueOf(Math.max(0, cpus)), container), false);
+		// `docker update --cpus 0` leaves the quota as it is, so lifting a limit restores the one
+		// compose gave the container (LAB_<SERVICE>_CPUS), remembered when the limit was set.
+		if (cpus > 0) {
+			this.quotas.putIfAbsent(container, run(List.of("docker", "inspect", "--format", "{{.HostConfig.NanoCpus}}",
+					container), false).strip());
+		}
+		String quota = (cpus > 0) ? String.valueOf(cpus) : cpusOf(this.quotas.remove(container));
+		run(List.of("docker", "update", "--cpus", quota, container), false);
+	}
+
+	/** NanoCpus as docker inspect prints it → the --cpus that gives it back; none: every core here. */
+	static String cpusOf(String nanoCpus) {
+		long nanos = (nanoCpus == null || nanoCpus.isBlank()) ? 0 : Long.parseLong(nanoCpus.strip());
+		return (nanos > 0) ? String.format(Locale.ROOT, "%.3f", nanos / 1e9)
+				: String.valueOf(Runtime.getRuntime().availableProcessors());
 	}
 
 	@Override

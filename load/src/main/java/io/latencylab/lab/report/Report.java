@@ -202,7 +202,7 @@ public final class Report {
 		}
 	}
 
-	public static List<List<String>> componentRows(GroupDecomposition g) {
+	static List<List<String>> componentRows(GroupDecomposition g) {
 		List<List<String>> rows = new ArrayList<>();
 		rows.add(List.of("**client observed**", ms(g.client().meanMs()), ms(g.client().p50Ms()), ms(g.client().p99Ms()), "100%"));
 		for (ComponentStats c : g.components()) {
@@ -213,7 +213,7 @@ public final class Report {
 	}
 
 	/** Per bar (label → group), the largest components by mean and the rest as "other". */
-	public static Map<String, Map<String, Double>> chartBars(Map<String, GroupDecomposition> groups) {
+	static Map<String, Map<String, Double>> chartBars(Map<String, GroupDecomposition> groups) {
 		Map<String, Double> totals = new LinkedHashMap<>();
 		groups.values().forEach((g) -> g.components().forEach((c) -> totals.merge(c.component(), c.meanMs(), Double::sum)));
 		List<String> top = totals.entrySet()

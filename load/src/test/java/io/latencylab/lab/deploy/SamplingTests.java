@@ -31,6 +31,14 @@ class SamplingTests {
 	}
 
 	@Test
+	void aLiftedCoreLimitGivesTheContainerItsComposeQuotaBack() {
+		assertThat(ComposeDeployment.cpusOf("1000000000")).isEqualTo("1.000");
+		assertThat(ComposeDeployment.cpusOf("1500000000")).isEqualTo("1.500");
+		// No quota before: every core of this machine.
+		assertThat(ComposeDeployment.cpusOf("0")).isEqualTo(String.valueOf(Runtime.getRuntime().availableProcessors()));
+	}
+
+	@Test
 	void clocksReadAsMinutesOrHours() {
 		assertThat(Progress.clock(java.time.Duration.ofSeconds(75))).isEqualTo("1:15");
 		assertThat(Progress.clock(java.time.Duration.ofSeconds(3725))).isEqualTo("1:02:05");
