@@ -46,11 +46,12 @@ public class ConcurrencySweepSimulation extends Simulation {
 
 	final Requests requests = new Requests(this.parameters);
 
-	final EntityOperations entities = new EntityOperations(this.requests.restUrl(), this.profile.entityBytes());
+	final EntityOperations entities = new EntityOperations(this.requests.tablesUrl(), this.profile.operation(),
+			this.profile.entityBytes());
 
 	{
 		setUp(scenario("sweep " + this.operation)
-			.exec(this.profile.operation().isEntity() ? this.entities.of(this.profile.operation(), this.recorder)
+			.exec(this.profile.operation().isEntity() ? this.entities.chain(this.recorder)
 					: Operations.of(this.profile.operation(), this.requests, this.recorder))
 			.injectClosed(injection())).protocols(http.shareConnections());
 	}
@@ -58,13 +59,16 @@ public class ConcurrencySweepSimulation extends Simulation {
 	@Override
 	public void before() {
 		if (this.profile.operation().isEntity()) {
-			this.entities.prepare();
+			this.entities.setUp();
 		}
 		this.startMillis = System.currentTimeMillis();
 	}
 
 	@Override
 	public void after() {
+		if (this.profile.operation().isEntity()) {
+			this.entities.tell();
+		}
 		List<Steps.Step> steps = Steps.finish(this.recorder, this.startMillis, this.step, this.levels);
 		Steps.Step peak = steps.stream().max(Comparator.comparingDouble(Steps.Step::aggregatePerSec)).orElseThrow();
 		Steps.report("Concurrency sweep of " + this.operation + " (peak at " + peak.level() + " clients)", "clients",

@@ -24,11 +24,18 @@ public final class Requests {
 
 	private final String sortUrl;
 
+	private final String tablesUrl;
+
 	public Requests(Parameters parameters) {
 		this.soapUrl = Targets.url(parameters, Targets.MEALS_SOAP);
 		this.restUrl = Targets.url(parameters, Targets.MEALS_REST);
 		this.toyStoreUrl = Targets.url(parameters, Targets.TOY_STORE);
 		this.sortUrl = Targets.url(parameters, Targets.SORT);
+		this.tablesUrl = Targets.url(parameters, Targets.TABLES);
+	}
+
+	public String tablesUrl() {
+		return this.tablesUrl;
 	}
 
 	public String restUrl() {

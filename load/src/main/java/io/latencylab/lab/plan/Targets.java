@@ -20,8 +20,10 @@ public final class Targets {
 
 	public static final Parameter<String> SORT = Parameter.text("lab.sort.url");
 
+	public static final Parameter<String> TABLES = Parameter.text("lab.tables.url");
+
 	private static final Map<Parameter<String>, String> SERVICE = Map.of(MEALS_SOAP, "meals-soap", MEALS_REST, "meals-rest",
-			TOY_STORE, "frontend-service", SORT, "sort-service");
+			TOY_STORE, "frontend-service", SORT, "sort-service", TABLES, "table-service");
 
 	private Targets() {
 	}
