@@ -23,6 +23,7 @@ import io.latencylab.observability.Span;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * The test that proves the latency decomposition, through the same pipeline as `./lab run`: real
@@ -86,6 +87,8 @@ class KnownAnswerIT {
 				.findFirst()
 				.orElseThrow();
 			assertThat(buy.decomposed()).as("buys with a whole trace").isGreaterThanOrEqualTo(50);
+			// On real spans too, the parts add up to what the client measured.
+			assertThat(buy.sumOverClient()).as("parts over client, %s", buy).isCloseTo(1.0, within(0.01));
 			Map<String, Double> medians = new TreeMap<>();
 			buy.components().forEach((c) -> medians.put(c.component(), c.p50Ms()));
 			medians.put("client observed", buy.client().p50Ms());

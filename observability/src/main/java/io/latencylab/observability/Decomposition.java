@@ -55,7 +55,8 @@ public final class Decomposition {
 	 * @param trace the spans of one trace
 	 * @param root the server span the client's request started
 	 * @param clientObservedNanos what the client measured; negative to leave the front door out
-	 * @return nanoseconds per component, in the order first met
+	 * @return nanoseconds per component, in the order first met; with a client time, they add up
+	 * to it exactly
 	 */
 	public static Map<String, Long> of(List<Span> trace, Span root, long clientObservedNanos) {
 		Map<String, List<Span>> children = new LinkedHashMap<>();
@@ -64,11 +65,24 @@ public final class Decomposition {
 		}
 		nestInsideLeafClients(children);
 		Map<String, Long> components = new LinkedHashMap<>();
+		long end = root.endNanos();
 		if (clientObservedNanos >= 0) {
 			components.put(FRONT_DOOR, Math.max(0, clientObservedNanos - root.durationNanos()));
+			// A root that outlasted the client ran on after the answer had reached it: only its
+			// first clientObservedNanos can be in what the client waited for (see overrunNanos).
+			end -= overrunNanos(root, clientObservedNanos);
 		}
-		walk(root, root.startNanos(), root.endNanos(), children, components);
+		walk(root, root.startNanos(), end, children, components);
 		return components;
+	}
+
+	/**
+	 * How long the root server span outlasted what the client measured: time the server spent
+	 * after the client had its whole answer (closing the span, the filters unwinding, a thread
+	 * descheduled), which no part of the client's latency can be. 0 when it did not.
+	 */
+	public static long overrunNanos(Span root, long clientObservedNanos) {
+		return (clientObservedNanos < 0) ? 0 : Math.max(0, root.durationNanos() - clientObservedNanos);
 	}
 
 	/** Moves each span that lies inside a sibling leaf client span of its service under the innermost one. */

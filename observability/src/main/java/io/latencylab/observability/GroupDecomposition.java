@@ -16,9 +16,32 @@ import java.util.stream.Collectors;
  * @param decomposed the requests whose trace was found, root span included
  * @param client what the client measured for the decomposed requests
  * @param components largest mean first
+ * @param overrun the decomposed requests whose root server span outlasted the client's measurement
  */
 public record GroupDecomposition(String group, long requests, int decomposed, ComponentStats client,
-		List<ComponentStats> components) {
+		List<ComponentStats> components, Overrun overrun) {
+
+	/**
+	 * The requests whose root server span ran on after the client had its answer, and by how much
+	 * (mean and most, over those requests). That time is left out of the components.
+	 */
+	public record Overrun(int requests, double meanMs, double maxMs) {
+
+		static Overrun of(List<Long> nanos) {
+			List<Long> over = nanos.stream().filter((n) -> n > 0).toList();
+			if (over.isEmpty()) {
+				return new Overrun(0, 0, 0);
+			}
+			return new Overrun(over.size(), over.stream().mapToLong(Long::longValue).average().orElse(0) / 1e6,
+					over.stream().mapToLong(Long::longValue).max().orElse(0) / 1e6);
+		}
+
+	}
+
+	/** The components' means added up, over the client's mean: 1 when the parts add up. */
+	public double sumOverClient() {
+		return this.components.stream().mapToDouble(ComponentStats::meanMs).sum() / Math.max(1e-12, this.client.meanMs());
+	}
 
 	/** One component's share of the latency over the decomposed requests (0 where a trace lacks it). */
 	public record ComponentStats(String component, double meanMs, double p50Ms, double p99Ms) {
@@ -39,6 +62,7 @@ public record GroupDecomposition(String group, long requests, int decomposed, Co
 		byGroup.forEach((group, list) -> {
 			List<Map<String, Long>> samples = new ArrayList<>();
 			List<Long> client = new ArrayList<>();
+			List<Long> overruns = new ArrayList<>();
 			for (Request request : list) {
 				List<Span> trace = traces.get(request.traceId());
 				Span root = (trace == null) ? null
@@ -47,11 +71,12 @@ public record GroupDecomposition(String group, long requests, int decomposed, Co
 					long observed = Math.round(request.durationMs() * 1e6);
 					samples.add(Decomposition.of(trace, root, observed));
 					client.add(observed);
+					overruns.add(Decomposition.overrunNanos(root, observed));
 				}
 			}
 			if (!samples.isEmpty()) {
 				result.add(new GroupDecomposition(group, list.size(), samples.size(), ComponentStats.of("client observed", client),
-						components(samples)));
+						components(samples), Overrun.of(overruns)));
 			}
 		});
 		return result;

@@ -35,6 +35,20 @@ class DecompositionTests {
 	}
 
 	@Test
+	void aRootThatOutlastsTheClientLosesItsTailAndTheRestStillAddsUp() {
+		// The client had its answer at 80 ms; the server span ran to 100 (a child ended at 90).
+		Span root = span("s", "a", "p", "GET /x", Span.SERVER, 0, 100);
+		List<Span> trace = List.of(root, span("s", "b", "a", "render", Span.INTERNAL, 50, 90));
+		Map<String, Long> parts = Decomposition.of(trace, root, 80 * MS);
+		assertThat(parts).containsEntry(Decomposition.FRONT_DOOR, 0L)
+			.containsEntry("s: render", 30 * MS)
+			.containsEntry("s: GET /x", 50 * MS);
+		assertThat(sum(parts)).isEqualTo(80 * MS);
+		assertThat(Decomposition.overrunNanos(root, 80 * MS)).isEqualTo(20 * MS);
+		assertThat(Decomposition.overrunNanos(root, 120 * MS)).isZero();
+	}
+
+	@Test
 	void concurrentChildrenCountOnlyAlongTheCriticalPath() {
 		Span root = span("s", "a", "p", "root", Span.SERVER, 0, 100);
 		// Two calls in parallel: 10..60 and 20..90. The parent waited for the second.

@@ -47,8 +47,25 @@ class GroupAnalysisTests {
 		double sum = buy.components().stream().mapToDouble(GroupDecomposition.ComponentStats::meanMs).sum();
 		assertThat(sum).isCloseTo(buy.client().meanMs(), within(1e-9));
 		assertThat(buy.client().meanMs()).isCloseTo(110, within(1e-9));
+		assertThat(buy.sumOverClient()).isCloseTo(1.0, within(1e-12));
+		assertThat(buy.overrun().requests()).isZero();
 		// Largest mean first.
 		assertThat(buy.components().getFirst().component()).isEqualTo("order: commit");
+	}
+
+	@Test
+	void rootSpansThatOutlastTheirClientAreCountedAndThePartsStillAddUp() {
+		// Root spans of 90 ms; one client saw 100 ms, the other only 85 (the span ran 5 ms on).
+		List<Request> requests = List.of(new Request("buy", "t1", 0, 100, 200, "s1", true),
+				new Request("buy", "t2", 0, 85, 200, "s2", true));
+		List<Span> spans = new java.util.ArrayList<>(buyTrace("t1", "s1", 0));
+		spans.addAll(buyTrace("t2", "s2", 0));
+		GroupDecomposition buy = GroupDecomposition.of(requests, spans).getFirst();
+		assertThat(buy.client().meanMs()).isCloseTo(92.5, within(1e-9));
+		assertThat(buy.sumOverClient()).isCloseTo(1.0, within(1e-12));
+		assertThat(buy.overrun().requests()).isEqualTo(1);
+		assertThat(buy.overrun().meanMs()).isCloseTo(5, within(1e-9));
+		assertThat(buy.overrun().maxMs()).isCloseTo(5, within(1e-9));
 	}
 
 	@Test

@@ -196,10 +196,21 @@ public final class Report {
 					chartBars(byGroup(step.decomposition())));
 			this.doc.image("charts/" + file, "decomposition of " + step.record().name());
 			for (GroupDecomposition g : step.decomposition()) {
-				this.doc.text("**" + g.group() + "**: " + g.decomposed() + " of " + g.requests() + " requests decomposed.");
+				this.doc.text("**" + g.group() + "**: " + g.decomposed() + " of " + g.requests() + " requests decomposed; "
+						+ "the parts' means add up to " + String.format(Locale.ROOT, "%.1f%%", 100 * g.sumOverClient())
+						+ " of the client's mean. " + overrun(g));
 				this.doc.table(List.of("component", "mean ms", "p50 ms", "p99 ms", "share of mean"), componentRows(g));
 			}
 		}
+	}
+
+	private static String overrun(GroupDecomposition g) {
+		if (g.overrun().requests() == 0) {
+			return "No root span outlasted its client's measurement.";
+		}
+		return String.format(Locale.ROOT, "In %d of them the root span outlasted the client's measurement, by %s ms on "
+				+ "average and %s ms at most: time the server spent after the answer had reached the client, left out "
+				+ "of the parts.", g.overrun().requests(), ms(g.overrun().meanMs()), ms(g.overrun().maxMs()));
 	}
 
 	static List<List<String>> componentRows(GroupDecomposition g) {
