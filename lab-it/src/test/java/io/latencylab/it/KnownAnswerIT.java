@@ -69,8 +69,7 @@ class KnownAnswerIT {
 	/** A fresh toy store, warmed up, then a Gatling run of buys; the median of each buy component. */
 	private static Map<String, Double> buyMedians(String name, String... catalogArgs) throws Exception {
 		Path dir = Files.createTempDirectory("known-answer-" + name);
-		GatlingStep gatling = new GatlingStep(ROOT);
-		try (LabProcesses lab = new LabProcesses(catalogArgs)) {
+		try (GatlingStep gatling = new GatlingStep(ROOT); LabProcesses lab = new LabProcesses(catalogArgs)) {
 			lab.startAll();
 			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), lab.frontend("").toString().replaceAll("/$", ""));
 			Step warmUp = Plan.warmUp(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), Duration.ofSeconds(8));

@@ -35,6 +35,9 @@ public final class BareDeployment implements Deployment {
 
 	private final Services services;
 
+	/** Per service: the pid, the time and its CPU nanoseconds at the last sample. */
+	private final Map<String, long[]> lastCpu = new java.util.concurrent.ConcurrentHashMap<>();
+
 	public BareDeployment(Path project) {
 		this.project = project;
 		this.dir = project.resolve("runs/services");
@@ -146,19 +149,27 @@ public final class BareDeployment implements Deployment {
 		}
 	}
 
+	/**
+	 * CPU from the kernel's count of each process's CPU time since the last sample, and resident
+	 * memory: read from /proc, so sampling asks nothing of the services while they are measured
+	 * (scraping their metrics endpoint would make them render it, on the measured cores).
+	 */
 	@Override
 	public Map<String, Usage> sample() {
 		Map<String, Usage> usage = new LinkedHashMap<>();
+		long now = System.nanoTime();
 		for (Services.Service service : this.services.all()) {
 			String name = service.name();
 			Optional<ProcessHandle> process = running(name);
-			Optional<String> metrics = Http.get(service.url("127.0.0.1") + "/actuator/prometheus");
-			if (process.isEmpty() || metrics.isEmpty()) {
+			Optional<Duration> cpuTime = process.flatMap((p) -> p.info().totalCpuDuration());
+			if (cpuTime.isEmpty()) {
 				continue;
 			}
-			// process_cpu_usage is a share of the whole machine; the report shows cores' worth.
-			double cpu = PrometheusText.value(metrics.get(), "process_cpu_usage") * Runtime.getRuntime().availableProcessors() * 100;
-			usage.put(name, new Usage(cpu, residentMib(process.get().pid())));
+			long[] last = this.lastCpu.put(name, new long[] { process.get().pid(), now, cpuTime.get().toNanos() });
+			if (last != null && last[0] == process.get().pid() && now > last[1]) {
+				double cpu = 100.0 * (cpuTime.get().toNanos() - last[2]) / (now - last[1]);
+				usage.put(name, new Usage(cpu, residentMib(process.get().pid())));
+			}
 		}
 		return usage;
 	}

@@ -83,7 +83,74 @@ public final class Report {
 		overTime();
 		errors();
 		resources();
+		labFootprint();
 		decomposition();
+	}
+
+	/** Above this share of the machine's CPU, the lab's own work is flagged as disturbing what it measures. */
+	static final double FOOTPRINT_WARNING = 0.25;
+
+	/**
+	 * The lab's own CPU per step, beside the services': what the load generator and the runner
+	 * took from the cores the services share with them.
+	 */
+	private void labFootprint() {
+		this.doc.heading(2, "The lab's own footprint");
+		Object coresValue = this.run.manifest().machine().get("cores");
+		int cores = (coresValue instanceof Number n) ? n.intValue() : Runtime.getRuntime().availableProcessors();
+		List<List<String>> rows = new ArrayList<>();
+		List<String> warnings = new ArrayList<>();
+		for (StepData step : this.run.steps()) {
+			Manifest.LabCost cost = step.record().labCost();
+			if (cost == null) {
+				continue;
+			}
+			long from = Instant.parse(step.record().start()).toEpochMilli();
+			long to = Instant.parse(step.record().end()).toEpochMilli();
+			double seconds = Math.max(1e-3, (to - from) / 1000.0);
+			double generator = 100 * cost.generatorCpuSeconds() / seconds;
+			double runner = 100 * cost.runnerCpuSeconds() / seconds;
+			double services = servicesCpu(from, to);
+			double share = (generator + runner) / (100.0 * cores);
+			rows.add(List.of(step.record().name(), num(seconds), num(generator), num(runner), num(services),
+					String.format(Locale.ROOT, "%.0f%%", 100 * share)));
+			if (share > FOOTPRINT_WARNING) {
+				warnings.add(step.record().name());
+			}
+		}
+		if (rows.isEmpty()) {
+			this.doc.text("This run did not measure the lab's own CPU.");
+			return;
+		}
+		this.doc.text("CPU in percent of one core, averaged over each step; this machine has " + cores + " cores. The "
+				+ "load generator is Gatling's JVM (one for the whole run: the warm-up step pays for its start); the "
+				+ "runner is the lab's own JVM (resource sampling, progress, trace bookkeeping). Services: the sum of "
+				+ "their sampled CPU.");
+		this.doc.table(List.of("step", "seconds", "load generator %", "runner %", "services %", "lab's share of the machine"),
+				rows);
+		if (!warnings.isEmpty()) {
+			this.doc.text(String.format(Locale.ROOT, "**Warning:** the lab itself took more than %.0f%% of the machine's CPU "
+					+ "in %s; the services had that much less, and their latency there is partly the lab's.",
+					100 * FOOTPRINT_WARNING, String.join(", ", warnings)));
+		}
+	}
+
+	private double servicesCpu(long from, long to) {
+		return usage(from, to).values().stream().mapToDouble((acc) -> acc[0] / acc[1]).sum();
+	}
+
+	/** Per service, over the samples from {@code from} to {@code to}: CPU summed, samples, most memory. */
+	private Map<String, double[]> usage(long from, long to) {
+		Map<String, double[]> byService = new TreeMap<>();
+		for (RunData.ResourceRow row : this.run.resources()) {
+			if (row.epochMillis() >= from && row.epochMillis() <= to) {
+				double[] acc = byService.computeIfAbsent(row.service(), (k) -> new double[3]);
+				acc[0] += row.cpuPercent();
+				acc[1]++;
+				acc[2] = Math.max(acc[2], row.memoryMib());
+			}
+		}
+		return byService;
 	}
 
 	private void stepsTable() {
@@ -163,16 +230,7 @@ public final class Report {
 		for (StepData step : this.run.steps()) {
 			long from = Instant.parse(step.record().start()).toEpochMilli();
 			long to = Instant.parse(step.record().end()).toEpochMilli();
-			Map<String, double[]> byService = new TreeMap<>();
-			for (RunData.ResourceRow row : this.run.resources()) {
-				if (row.epochMillis() >= from && row.epochMillis() <= to) {
-					double[] acc = byService.computeIfAbsent(row.service(), (k) -> new double[3]);
-					acc[0] += row.cpuPercent();
-					acc[1]++;
-					acc[2] = Math.max(acc[2], row.memoryMib());
-				}
-			}
-			byService.forEach((service, acc) -> {
+			usage(from, to).forEach((service, acc) -> {
 				if (acc[0] / acc[1] >= 1) {
 					rows.add(List.of(step.record().name(), service, num(acc[0] / acc[1]), num(acc[2])));
 				}

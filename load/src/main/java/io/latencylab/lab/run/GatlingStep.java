@@ -1,27 +1,49 @@
 package io.latencylab.lab.run;
 
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import io.latencylab.lab.plan.Step;
 import io.latencylab.lab.traces.AppendedLines;
 import io.latencylab.observability.Request;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Runs one step: Gatling in a JVM of its own (as the Maven plugin runs it), with the step's
- * properties, its results in the step's folder, and the live request rate shown while it runs.
+ * Runs the steps of a run on one load generator: a JVM of its own (with the options the Gatling
+ * Maven plugin gives Gatling), started for the first step and kept for the rest, so that only the
+ * first step (the warm-up) runs on a cold JVM. Each step gets its properties, its results in its
+ * folder, and the live request rate shown while it runs. Close it to end the generator.
  */
-public final class GatlingStep {
+public final class GatlingStep implements AutoCloseable {
+
+	/** The generator's main class, in the load module's test classes beside the simulations. */
+	static final String INJECTOR = "io.latencylab.load.Injector";
+
+	private static final String ANSWER = "exit ";
 
 	private final Path project;
+
+	private Process injector;
+
+	private BlockingQueue<String> answers;
+
+	private BufferedWriter commands;
 
 	public GatlingStep(Path project) {
 		this.project = project;
@@ -34,6 +56,42 @@ public final class GatlingStep {
 	public int run(Step step, Path stepDir, String runId, Map<String, String> targets, Progress progress)
 			throws IOException, InterruptedException {
 		Files.createDirectories(stepDir);
+		Map<String, String> properties = new LinkedHashMap<>();
+		properties.put("lab.run.id", runId);
+		properties.put("lab.results.dir", stepDir.resolve("lab").toAbsolutePath().toString());
+		properties.putAll(targets);
+		properties.putAll(step.properties());
+		List<String> args = List.of("-s", step.simulationClass(), "-rf", stepDir.resolve("gatling").toAbsolutePath().toString(),
+				"-rd", step.name(), "-l", "latency-lab");
+		Map<String, Object> command = Map.of("properties", properties, "args", args, "log",
+				stepDir.resolve("gatling.log").toAbsolutePath().toString());
+		Process generator = injector();
+		this.commands.write(JsonMapper.shared().writeValueAsString(command));
+		this.commands.newLine();
+		this.commands.flush();
+		RequestTail tail = new RequestTail(stepDir);
+		String answer;
+		while ((answer = this.answers.poll(1, TimeUnit.SECONDS)) == null || !answer.startsWith(ANSWER)) {
+			if (answer == null && !generator.isAlive()) {
+				this.injector = null;
+				throw new IOException("the load generator ended (exit " + generator.exitValue() + ") during step "
+						+ step.name() + "; see " + this.project.relativize(injectorLog()));
+			}
+			progress.update(tail.poll());
+		}
+		progress.update(tail.poll());
+		return Integer.parseInt(answer.substring(ANSWER.length()).strip());
+	}
+
+	/** The load generator's process, while it runs: its CPU time is the lab's own cost. */
+	public Optional<ProcessHandle> generator() {
+		return Optional.ofNullable(this.injector).map(Process::toHandle).filter(ProcessHandle::isAlive);
+	}
+
+	private Process injector() throws IOException {
+		if (this.injector != null && this.injector.isAlive()) {
+			return this.injector;
+		}
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		// The JVM options the Gatling Maven plugin starts Gatling with.
@@ -41,23 +99,47 @@ public final class GatlingStep {
 				"-XX:MaxTrivialSize=12", "--add-opens=java.base/java.lang=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED"));
 		command.add("-cp");
 		command.add(classpath());
-		command.add("-Dlab.run.id=" + runId);
-		command.add("-Dlab.results.dir=" + stepDir.resolve("lab").toAbsolutePath());
-		targets.forEach((key, value) -> command.add("-D" + key + "=" + value));
-		step.properties().forEach((key, value) -> command.add("-D" + key + "=" + value));
-		command.addAll(List.of("io.gatling.app.Gatling", "-s", step.simulationClass(), "-rf",
-				stepDir.resolve("gatling").toAbsolutePath().toString(), "-rd", step.name(), "-l", "latency-lab"));
-		Path log = stepDir.resolve("gatling.log");
-		Process gatling = new ProcessBuilder(command).directory(this.project.toFile())
-			.redirectErrorStream(true)
-			.redirectOutput(log.toFile())
+		command.add(INJECTOR);
+		Files.createDirectories(injectorLog().getParent());
+		this.injector = new ProcessBuilder(command).directory(this.project.toFile())
+			.redirectError(ProcessBuilder.Redirect.appendTo(injectorLog().toFile()))
 			.start();
-		RequestTail tail = new RequestTail(stepDir);
-		while (!gatling.waitFor(1, TimeUnit.SECONDS)) {
-			progress.update(tail.poll());
+		this.commands = new BufferedWriter(new OutputStreamWriter(this.injector.getOutputStream(), StandardCharsets.UTF_8));
+		BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+		this.answers = lines;
+		BufferedReader out = new BufferedReader(new InputStreamReader(this.injector.getInputStream(), StandardCharsets.UTF_8));
+		Thread.ofPlatform().daemon().name("load-generator-answers").start(() -> {
+			try {
+				for (String line = out.readLine(); line != null; line = out.readLine()) {
+					lines.add(line);
+				}
+			}
+			catch (IOException ex) {
+				// The generator ended; run() sees it.
+			}
+		});
+		return this.injector;
+	}
+
+	private Path injectorLog() {
+		return this.project.resolve("runs").resolve("load-generator.log");
+	}
+
+	@Override
+	public void close() throws InterruptedException {
+		if (this.injector == null) {
+			return;
 		}
-		progress.update(tail.poll());
-		return gatling.exitValue();
+		try {
+			this.commands.close();
+		}
+		catch (IOException ex) {
+			// Ended already.
+		}
+		if (!this.injector.waitFor(10, TimeUnit.SECONDS)) {
+			this.injector.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+		}
+		this.injector = null;
 	}
 
 	/** The requests.csv the step wrote. */

@@ -11,6 +11,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.plan.Plan;
@@ -53,10 +54,10 @@ public final class LabRun {
 		this.out.printf(Locale.ROOT, "Run %s: %d steps, about %s%n", runId, steps.size(),
 				Progress.clock(Plan.estimate(steps)));
 		Progress progress = new Progress(steps, this.out);
-		GatlingStep gatling = new GatlingStep(this.project);
 		Traces traces = this.deployment.traces();
 		Map<String, String> targets = Targets.on(this.deployment.services(), "127.0.0.1");
-		try (ResourceSampler sampler = new ResourceSampler(this.deployment, runDir.resolve("resources.csv"))) {
+		try (GatlingStep gatling = new GatlingStep(this.project);
+				ResourceSampler sampler = new ResourceSampler(this.deployment, runDir.resolve("resources.csv"))) {
 			for (int i = 0; i < steps.size(); i++) {
 				Step step = steps.get(i);
 				int number = warmUp ? i : i + 1;
@@ -69,7 +70,10 @@ public final class LabRun {
 					this.deployment.limitCpus(limited, step.get(Plan.CPUS));
 				}
 				Instant stepStart = Instant.now();
+				double generatorBefore = cpuSeconds(gatling.generator());
+				double runnerBefore = cpuSeconds(Optional.of(ProcessHandle.current()));
 				int exit;
+				Manifest.LabCost cost;
 				try {
 					exit = gatling.run(step, stepDir, runId, targets, progress);
 				}
@@ -79,12 +83,14 @@ public final class LabRun {
 					}
 				}
 				Instant stepEnd = Instant.now();
+				cost = new Manifest.LabCost(cpuSeconds(gatling.generator()) - generatorBefore,
+						cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore);
 				List<Request> requests = GatlingStep.requestsCsv(stepDir).map(LabRun::readQuietly).orElse(List.of());
 				long errors = requests.stream().filter((r) -> !r.ok()).count();
 				if (warmUp && i == 0) {
 					// Its traces are not needed: it only warms the services up.
 					manifest = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), step.properties(),
-							folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, 0, 0));
+							folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, 0, 0, cost));
 					manifest.write(runDir);
 					progress.endStep(String.format(Locale.ROOT, "warmed up: %,d requests", requests.size()));
 					continue;
@@ -94,7 +100,7 @@ public final class LabRun {
 				Traces.write(spans, stepDir.resolve("spans.jsonl"));
 				int found = Traces.rooted(spans, wanted).size();
 				manifest = manifest.withStep(new Manifest.StepRecord(number, step.name(), step.simulation(), step.properties(),
-						folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, wanted.size(), found));
+						folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, wanted.size(), found, cost));
 				manifest.write(runDir);
 				progress.endStep(String.format(Locale.ROOT, "%s: %,d requests, %,d errors, %d of %d sampled traces collected%s",
 						exit == 0 ? "done" : "FAILED (Gatling exit " + exit + ", see " + folder + "/gatling.log)",
@@ -105,6 +111,11 @@ public final class LabRun {
 		manifest.write(runDir);
 		this.out.println("\nRun took " + Progress.clock(progress.elapsed()) + "; writing the report");
 		return runDir;
+	}
+
+	/** A process's CPU time so far (user and system), in seconds; 0 when unknown. */
+	private static double cpuSeconds(Optional<ProcessHandle> process) {
+		return process.flatMap((p) -> p.info().totalCpuDuration()).map((d) -> d.toNanos() / 1e9).orElse(0.0);
 	}
 
 	private static List<Request> readQuietly(Path csv) {

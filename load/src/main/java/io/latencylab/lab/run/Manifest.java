@@ -23,8 +23,19 @@ public record Manifest(String runId, String experiment, String seed, boolean ful
 	static final JsonMapper JSON = JsonMapper.builder().build();
 
 	/** One step as it ran. */
+	/**
+	 * @param labCost the lab's own CPU during the step; null in runs from before it was measured
+	 */
 	public record StepRecord(int index, String name, String simulation, Map<String, String> properties, String folder,
-			String start, String end, int exitCode, long requests, long errors, int tracesWanted, int tracesFound) {
+			String start, String end, int exitCode, long requests, long errors, int tracesWanted, int tracesFound,
+			LabCost labCost) {
+	}
+
+	/**
+	 * The CPU seconds the lab itself used during a step: its load generator (Gatling's JVM) and its
+	 * runner (this JVM: the resource sampler, progress, trace bookkeeping).
+	 */
+	public record LabCost(double generatorCpuSeconds, double runnerCpuSeconds) {
 	}
 
 	public Manifest withStep(StepRecord step) {

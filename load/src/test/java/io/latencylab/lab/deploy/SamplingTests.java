@@ -1,26 +1,38 @@
 package io.latencylab.lab.deploy;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
 import io.latencylab.lab.run.Progress;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The parsers behind resource sampling. */
+/** Resource sampling and the parsers behind it. */
 class SamplingTests {
 
 	@Test
-	void prometheusValuesAreSummedOverLabelsWhoseValuesMayHoldSpaces() {
-		String text = """
-				# HELP process_cpu_usage The recent cpu usage for the Java Virtual Machine process
-				# TYPE process_cpu_usage gauge
-				process_cpu_usage 0.25
-				process_cpu_usage_other 9
-				jvm_memory_used_bytes{area="heap",id="G1 Old Gen"} 100.0
-				jvm_memory_used_bytes{area="heap",id="G1 Eden Space"} 50.0 1700000000
-				""";
-		assertThat(PrometheusText.value(text, "process_cpu_usage")).isEqualTo(0.25);
-		assertThat(PrometheusText.value(text, "jvm_memory_used_bytes")).isEqualTo(150.0);
-		assertThat(PrometheusText.value(text, "missing")).isNaN();
+	void bareSamplingReadsAProcesssCpuTimeFromTheKernel() throws Exception {
+		// A "service" that is this JVM, with one thread spinning between two samples.
+		Path project = Files.createTempDirectory("sampling");
+		Files.writeString(project.resolve(".env"), "LAB_SERVICES=busy-service\nBUSY_PORT=1\n");
+		Files.writeString(project.resolve("docker-compose.yml"), "services: {}\n");
+		Files.createDirectories(project.resolve("runs/services"));
+		Files.writeString(project.resolve("runs/services/busy-service.pid"), String.valueOf(ProcessHandle.current().pid()));
+		BareDeployment deployment = new BareDeployment(project);
+		assertThat(deployment.sample()).as("the first sample only sets the clock").isEmpty();
+		long end = System.nanoTime() + 1_000_000_000L;
+		long spins = 0;
+		while (System.nanoTime() < end) {
+			spins++;
+		}
+		Map<String, Deployment.Usage> usage = deployment.sample();
+		assertThat(spins).isPositive();
+		assertThat(usage).containsKey("busy-service");
+		assertThat(usage.get("busy-service").cpuPercentOfOneCore()).isBetween(50.0,
+				Runtime.getRuntime().availableProcessors() * 100.0 + 10);
+		assertThat(usage.get("busy-service").memoryMib()).isPositive();
 	}
 
 	@Test

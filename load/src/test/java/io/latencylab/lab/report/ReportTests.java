@@ -74,7 +74,7 @@ class ReportTests {
 		Files.write(lab.resolve("requests.csv"), csv);
 		Traces.write(spans, dir.resolve(folder).resolve("spans.jsonl"));
 		return new Manifest.StepRecord(index, name, simulation, properties, folder, "2026-11-22T10:00:00Z",
-				"2026-11-22T10:00:05Z", 0, csv.size() - 1, 0, spans.size(), spans.size());
+				"2026-11-22T10:00:05Z", 0, csv.size() - 1, 0, spans.size(), spans.size(), new Manifest.LabCost(1.5, 0.25));
 	}
 
 	/** Sorts of {@code ms} each, one every second; the last {@code failed} of them answered 503. */
@@ -134,7 +134,10 @@ class ReportTests {
 		assertThat(md).contains("## Latency decomposition").contains("How the decomposition is computed")
 			.contains("| catalog-service: catalog.commit | 30.00 | 30.00 | 30.00 | 37.5% |")
 			.contains("| front door | 10.00 | 10.00 | 10.00 | 12.5% |");
+		assertThat(md).contains("the parts' means add up to 100.0% of the client's mean");
 		assertThat(md).contains("No request failed in any step.");
+		// 1.5 s of the generator's CPU and 0.25 s of the runner's in a 5 s step.
+		assertThat(md).contains("## The lab's own footprint").contains("| toystore-query-c1 | 5.0 | 30.0 | 5.0 | 0.0 | 18% |");
 		assertThat(Files.readString(html)).contains("<table>").contains("<img src=\"charts/seed-001-latency.png\"");
 		for (String chart : List.of("seed-001-latency.png", "decomposition-2.png", "over-time-1.png", "cpu.png")) {
 			byte[] png = Files.readAllBytes(dir.resolve("charts").resolve(chart));

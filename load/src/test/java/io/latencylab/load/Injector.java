@@ -1,0 +1,71 @@
+package io.latencylab.load;
+
+import java.io.BufferedReader;
+import java.io.FileOutputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.gatling.app.Gatling$;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A long-lived load generator: one JVM for every step of a lab run, so that only the first step
+ * (the warm-up) pays for a cold JVM, its class loading and its JIT compiling, on the cores the
+ * services need. It reads one step a line on standard input, as JSON: {"properties": {…}, "args":
+ * […], "log": "…"}; runs Gatling with those system properties and arguments, its output going to
+ * the log; and answers "exit N" on standard output, N being Gatling's exit code.
+ */
+public final class Injector {
+
+	static final String ANSWER = "exit ";
+
+	private Injector() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		PrintStream answers = System.out;
+		PrintStream errors = System.err;
+		BufferedReader steps = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+		List<String> previous = new ArrayList<>();
+		for (String line = steps.readLine(); line != null; line = steps.readLine()) {
+			if (line.isBlank()) {
+				continue;
+			}
+			JsonNode step = JsonMapper.shared().readTree(line);
+			// One step's properties never reach the next.
+			previous.forEach(System::clearProperty);
+			previous.clear();
+			for (Map.Entry<String, JsonNode> property : step.path("properties").properties()) {
+				System.setProperty(property.getKey(), property.getValue().asString());
+				previous.add(property.getKey());
+			}
+			List<String> gatlingArgs = new ArrayList<>();
+			step.path("args").forEach((arg) -> gatlingArgs.add(arg.asString()));
+			int exit;
+			try (PrintStream log = new PrintStream(new FileOutputStream(step.path("log").asString(), true), true,
+					StandardCharsets.UTF_8)) {
+				System.setOut(log);
+				System.setErr(log);
+				try {
+					exit = Gatling$.MODULE$.fromArgs(gatlingArgs.toArray(String[]::new));
+				}
+				catch (Throwable ex) {
+					ex.printStackTrace(log);
+					exit = 1;
+				}
+				finally {
+					System.setOut(answers);
+					System.setErr(errors);
+				}
+			}
+			answers.println(ANSWER + exit);
+			answers.flush();
+		}
+	}
+
+}
