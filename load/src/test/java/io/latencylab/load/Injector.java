@@ -2,7 +2,9 @@ package io.latencylab.load;
 
 import java.io.BufferedReader;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -17,8 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
  * A long-lived load generator: one JVM for every step of a lab run, so that only the first step
  * (the warm-up) pays for a cold JVM, its class loading and its JIT compiling, on the cores the
  * services need. It reads one step a line on standard input, as JSON: {"properties": {…}, "args":
- * […], "log": "…"}; runs Gatling with those system properties and arguments, its output going to
- * the log; and answers "exit N" on standard output, N being Gatling's exit code.
+ * […], "log": "…"}; runs Gatling with those system properties and arguments, everything printed
+ * going to the log; and answers "exit N" on standard output, N being Gatling's exit code.
  */
 public final class Injector {
 
@@ -27,9 +29,48 @@ public final class Injector {
 	private Injector() {
 	}
 
+	/**
+	 * Where System.out and System.err write, switched from step to step. Installed once: Gatling's
+	 * console and its logging keep the stream they first saw, so that stream must stay.
+	 */
+	static final class Switch extends OutputStream {
+
+		private volatile OutputStream target;
+
+		Switch(OutputStream target) {
+			this.target = target;
+		}
+
+		OutputStream to(OutputStream next) throws IOException {
+			OutputStream previous = this.target;
+			previous.flush();
+			this.target = next;
+			return previous;
+		}
+
+		@Override
+		public void write(int b) throws IOException {
+			this.target.write(b);
+		}
+
+		@Override
+		public void write(byte[] b, int off, int len) throws IOException {
+			this.target.write(b, off, len);
+		}
+
+		@Override
+		public void flush() throws IOException {
+			this.target.flush();
+		}
+
+	}
+
 	public static void main(String[] args) throws Exception {
 		PrintStream answers = System.out;
-		PrintStream errors = System.err;
+		Switch output = new Switch(System.err);
+		PrintStream printed = new PrintStream(output, true, StandardCharsets.UTF_8);
+		System.setOut(printed);
+		System.setErr(printed);
 		BufferedReader steps = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
 		List<String> previous = new ArrayList<>();
 		for (String line = steps.readLine(); line != null; line = steps.readLine()) {
@@ -47,20 +88,18 @@ public final class Injector {
 			List<String> gatlingArgs = new ArrayList<>();
 			step.path("args").forEach((arg) -> gatlingArgs.add(arg.asString()));
 			int exit;
-			try (PrintStream log = new PrintStream(new FileOutputStream(step.path("log").asString(), true), true,
-					StandardCharsets.UTF_8)) {
-				System.setOut(log);
-				System.setErr(log);
+			try (FileOutputStream log = new FileOutputStream(step.path("log").asString(), true)) {
+				OutputStream outside = output.to(log);
 				try {
 					exit = Gatling$.MODULE$.fromArgs(gatlingArgs.toArray(String[]::new));
 				}
 				catch (Throwable ex) {
-					ex.printStackTrace(log);
+					ex.printStackTrace(printed);
 					exit = 1;
 				}
 				finally {
-					System.setOut(answers);
-					System.setErr(errors);
+					printed.flush();
+					output.to(outside);
 				}
 			}
 			answers.println(ANSWER + exit);

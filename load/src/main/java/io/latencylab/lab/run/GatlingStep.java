@@ -61,25 +61,52 @@ public final class GatlingStep implements AutoCloseable {
 		properties.put("lab.results.dir", stepDir.resolve("lab").toAbsolutePath().toString());
 		properties.putAll(targets);
 		properties.putAll(step.properties());
-		List<String> args = List.of("-s", step.simulationClass(), "-rf", stepDir.resolve("gatling").toAbsolutePath().toString(),
-				"-rd", step.name(), "-l", "latency-lab");
+		// Gatling's HTML report is written later (writeReports), when nothing is being measured.
+		List<String> args = List.of("-s", step.simulationClass(), "-rf", gatlingDir(stepDir).toString(), "-rd", step.name(),
+				"-l", "latency-lab", "--no-reports");
+		RequestTail tail = new RequestTail(stepDir);
+		return send(properties, args, stepDir, () -> progress.update(tail.poll()));
+	}
+
+	/**
+	 * Gatling's own HTML report of each step from its simulation.log, after the run's last step,
+	 * so that writing them takes no CPU from a measured step.
+	 */
+	public void writeReports(List<Path> stepDirs) throws IOException, InterruptedException {
+		for (Path stepDir : stepDirs) {
+			Path results = gatlingDir(stepDir);
+			try (Stream<Path> runs = Files.isDirectory(results) ? Files.list(results) : Stream.empty()) {
+				for (Path run : runs.filter((d) -> Files.exists(d.resolve("simulation.log"))).toList()) {
+					send(Map.of(), List.of("-rf", results.toString(), "-ro", run.getFileName().toString()), stepDir, () -> {
+					});
+				}
+			}
+		}
+	}
+
+	private static Path gatlingDir(Path stepDir) {
+		return stepDir.resolve("gatling").toAbsolutePath();
+	}
+
+	/** One command to the generator; waits for its answer, calling {@code whileWaiting} each second. */
+	private int send(Map<String, String> properties, List<String> args, Path stepDir, Runnable whileWaiting)
+			throws IOException, InterruptedException {
 		Map<String, Object> command = Map.of("properties", properties, "args", args, "log",
 				stepDir.resolve("gatling.log").toAbsolutePath().toString());
 		Process generator = injector();
 		this.commands.write(JsonMapper.shared().writeValueAsString(command));
 		this.commands.newLine();
 		this.commands.flush();
-		RequestTail tail = new RequestTail(stepDir);
 		String answer;
 		while ((answer = this.answers.poll(1, TimeUnit.SECONDS)) == null || !answer.startsWith(ANSWER)) {
 			if (answer == null && !generator.isAlive()) {
 				this.injector = null;
-				throw new IOException("the load generator ended (exit " + generator.exitValue() + ") during step "
-						+ step.name() + "; see " + this.project.relativize(injectorLog()));
+				throw new IOException("the load generator ended (exit " + generator.exitValue() + ") in "
+						+ stepDir.getFileName() + "; see " + this.project.relativize(injectorLog()));
 			}
-			progress.update(tail.poll());
+			whileWaiting.run();
 		}
-		progress.update(tail.poll());
+		whileWaiting.run();
 		return Integer.parseInt(answer.substring(ANSWER.length()).strip());
 	}
 
