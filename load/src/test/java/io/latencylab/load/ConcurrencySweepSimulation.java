@@ -74,7 +74,7 @@ public class ConcurrencySweepSimulation extends Simulation {
 		Steps.report("Concurrency sweep of " + this.operation + " (peak at " + peak.level() + " clients)", "clients",
 				steps, this.recorder.directory().resolve("sweep.json"), Map.of("operation", this.operation, "peakClients",
 						peak.level(), "peakPerSec", peak.aggregatePerSec(), "stepMillis", this.step.toMillis(), "startMillis",
-						this.startMillis));
+						this.startMillis, "setUpsForDelete", this.entities.setUpsForDelete()));
 	}
 
 }

@@ -87,6 +87,11 @@ public final class EntityOperations {
 		}
 	}
 
+	/** The deletes that had to make their entity first, insert's having run out. */
+	public long setUpsForDelete() {
+		return this.setUpsForDelete.get();
+	}
+
 	/** After the step: how much delete had of insert's entities. */
 	public void tell() {
 		if (this.operation == Operation.ENTITY_DELETE) {

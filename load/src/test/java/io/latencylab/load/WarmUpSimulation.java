@@ -26,6 +26,9 @@ public class WarmUpSimulation extends Simulation {
 
 	final LoadRecorder recorder = new LoadRecorder("warm-up", this.parameters);
 
+	/** The entity operations among the warm-up's, in the order their set-up must run (insert first). */
+	final List<EntityOperations> entities = new ArrayList<>();
+
 	{
 		Duration duration = this.parameters.get(Plan.WARM_UP_DURATION, Duration.ofSeconds(15));
 		int clients = this.parameters.get(Plan.WARM_UP_CLIENTS, 2);
@@ -34,10 +37,20 @@ public class WarmUpSimulation extends Simulation {
 		List<Operation> operations = this.parameters.get(Plan.WARM_UP_OPERATIONS,
 				List.of(Operation.REST_GET, Operation.SOAP_GET, Operation.TOY_QUERY, Operation.TOY_BUY, Operation.SORT));
 		for (Operation operation : operations) {
-			populations.add(scenario("warm up " + operation.label()).exec(Operations.of(operation, requests, this.recorder))
+			EntityOperations entity = operation.isEntity() ? new EntityOperations(requests.tablesUrl(), operation, 1024) : null;
+			if (entity != null) {
+				this.entities.add(entity);
+			}
+			populations.add(scenario("warm up " + operation.label())
+				.exec((entity != null) ? entity.chain(this.recorder) : Operations.of(operation, requests, this.recorder))
 				.injectClosed(constantConcurrentUsers(clients).during(duration)));
 		}
 		setUp(populations).protocols(http.shareConnections());
+	}
+
+	@Override
+	public void before() {
+		this.entities.forEach(EntityOperations::setUp);
 	}
 
 	@Override
