@@ -3,6 +3,7 @@ package io.latencylab.load;
 import java.util.function.Supplier;
 
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import io.latencylab.lab.plan.OutsideLoad;
 import io.latencylab.lab.plan.Parameters;
 import io.latencylab.lab.plan.Targets;
 
@@ -12,7 +13,7 @@ import static io.gatling.javaapi.http.HttpDsl.http;
 /** The requests of the lab's systems under test, against the targets in the parameters. */
 public final class Requests {
 
-	public static final String STEAK_ID = "5268203c-de76-4921-a3e3-439db69c462a";
+	public static final String STEAK_ID = OutsideLoad.STEAK_ID;
 
 	public static final String PORTOBELLO_ID = "4237681a-441f-47fc-a747-8e0169bacea1";
 
@@ -49,8 +50,7 @@ public final class Requests {
 	public HttpRequestActionBuilder soap(String name, String payload) {
 		return http(name).post(this.soapUrl + "/ws")
 			.header("Content-Type", "text/xml; charset=utf-8")
-			.body(StringBody("<e:Envelope xmlns:e=\"http://schemas.xmlsoap.org/soap/envelope/\" "
-					+ "xmlns:m=\"http://foodmenu.io/gt/webservice\"><e:Body>" + payload + "</e:Body></e:Envelope>"));
+			.body(StringBody(OutsideLoad.soapEnvelope(payload)));
 	}
 
 	public HttpRequestActionBuilder soapGetMeal(String mealName) {

@@ -10,7 +10,7 @@ import java.util.List;
 public enum Operation {
 
 	REST_GET("rest-get"), SOAP_GET("soap-get"), TOY_QUERY("toy-query"), TOY_BUY("toy-buy"), SORT("sort"),
-	/** Seed 002's operation × entity size matrix on the REST meals (lab.entity.bytes). */
+	/** Seed 002's operation × entity size matrix on the table service (lab.entity.bytes). */
 	ENTITY_INSERT("entity-insert"), ENTITY_QUERY("entity-query"), ENTITY_UPDATE("entity-update"),
 	ENTITY_DELETE("entity-delete");
 

@@ -8,12 +8,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.plan.OutsideLoad;
 import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.plan.Step;
 import io.latencylab.lab.plan.Targets;
@@ -56,56 +58,61 @@ public final class LabRun {
 		Progress progress = new Progress(steps, this.out);
 		Traces traces = this.deployment.traces();
 		Map<String, String> targets = Targets.on(this.deployment.services(), "127.0.0.1");
-		try (GatlingStep gatling = new GatlingStep(this.project);
-				ResourceSampler sampler = new ResourceSampler(this.deployment, runDir.resolve("resources.csv"))) {
-			for (int i = 0; i < steps.size(); i++) {
-				Step step = steps.get(i);
-				int number = warmUp ? i : i + 1;
-				String folder = String.format(Locale.ROOT, "steps/%02d-%s", number, step.name());
-				Path stepDir = runDir.resolve(folder);
-				progress.startStep(i);
-				traces.mark();
-				String limited = step.get(Plan.LIMITED_SERVICE);
-				if (limited != null) {
-					this.deployment.limitCpus(limited, step.get(Plan.CPUS));
-				}
-				Instant stepStart = Instant.now();
-				double generatorBefore = cpuSeconds(gatling.generator());
-				double runnerBefore = cpuSeconds(Optional.of(ProcessHandle.current()));
-				int exit;
-				Manifest.LabCost cost;
-				try {
-					exit = gatling.run(step, stepDir, runId, targets, progress);
-				}
-				finally {
+		List<Path> stepDirs = new ArrayList<>();
+		try (GatlingStep gatling = new GatlingStep(this.project)) {
+			try (ResourceSampler sampler = new ResourceSampler(this.deployment, runDir.resolve("resources.csv"))) {
+				for (int i = 0; i < steps.size(); i++) {
+					Step step = steps.get(i);
+					int number = warmUp ? i : i + 1;
+					String folder = String.format(Locale.ROOT, "steps/%02d-%s", number, step.name());
+					Path stepDir = runDir.resolve(folder);
+					stepDirs.add(stepDir);
+					progress.startStep(i);
+					traces.mark();
+					String limited = step.get(Plan.LIMITED_SERVICE);
 					if (limited != null) {
-						this.deployment.limitCpus(limited, 0);
+						this.deployment.limitCpus(limited, step.get(Plan.CPUS));
 					}
-				}
-				Instant stepEnd = Instant.now();
-				cost = new Manifest.LabCost(cpuSeconds(gatling.generator()) - generatorBefore,
-						cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore);
-				List<Request> requests = GatlingStep.requestsCsv(stepDir).map(LabRun::readQuietly).orElse(List.of());
-				long errors = requests.stream().filter((r) -> !r.ok()).count();
-				if (warmUp && i == 0) {
-					// Its traces are not needed: it only warms the services up.
-					manifest = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), step.properties(),
-							folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, 0, 0, cost));
+					Instant stepStart = Instant.now();
+					double generatorBefore = cpuSeconds(gatling.generator());
+					double runnerBefore = cpuSeconds(Optional.of(ProcessHandle.current()));
+					int exit;
+					Manifest.LabCost cost;
+					try {
+						exit = OutsideLoad.CLIENT.equals(step.simulation()) ? OutsideClient.run(step, stepDir, runId, targets)
+								: gatling.run(step, stepDir, runId, targets, progress);
+					}
+					finally {
+						if (limited != null) {
+							this.deployment.limitCpus(limited, 0);
+						}
+					}
+					Instant stepEnd = Instant.now();
+					cost = new Manifest.LabCost(cpuSeconds(gatling.generator()) - generatorBefore,
+							cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore);
+					List<Request> requests = GatlingStep.requestsCsv(stepDir).map(LabRun::readQuietly).orElse(List.of());
+					long errors = requests.stream().filter((r) -> !r.ok()).count();
+					if (warmUp && i == 0) {
+						// Its traces are not needed: it only warms the services up.
+						manifest = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), step.properties(),
+								folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, 0, 0, cost));
+						manifest.write(runDir);
+						progress.endStep(String.format(Locale.ROOT, "warmed up: %,d requests", requests.size()));
+						continue;
+					}
+					Map<String, String> wanted = Traces.sample(requests, Traces.PER_GROUP);
+					List<Span> spans = traces.collect(wanted, TRACE_WAIT);
+					Traces.write(spans, stepDir.resolve("spans.jsonl"));
+					int found = Traces.rooted(spans, wanted).size();
+					manifest = manifest.withStep(new Manifest.StepRecord(number, step.name(), step.simulation(), step.properties(),
+							folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, wanted.size(), found, cost));
 					manifest.write(runDir);
-					progress.endStep(String.format(Locale.ROOT, "warmed up: %,d requests", requests.size()));
-					continue;
+					progress.endStep(String.format(Locale.ROOT, "%s: %,d requests, %,d errors, %d of %d sampled traces collected%s",
+							exit == 0 ? "done" : "FAILED (Gatling exit " + exit + ", see " + folder + "/gatling.log)",
+							requests.size(), errors, found, wanted.size(), found < wanted.size() ? " (some spans did not arrive)" : ""));
 				}
-				Map<String, String> wanted = Traces.sample(requests, Traces.PER_GROUP);
-				List<Span> spans = traces.collect(wanted, TRACE_WAIT);
-				Traces.write(spans, stepDir.resolve("spans.jsonl"));
-				int found = Traces.rooted(spans, wanted).size();
-				manifest = manifest.withStep(new Manifest.StepRecord(number, step.name(), step.simulation(), step.properties(),
-						folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, wanted.size(), found, cost));
-				manifest.write(runDir);
-				progress.endStep(String.format(Locale.ROOT, "%s: %,d requests, %,d errors, %d of %d sampled traces collected%s",
-						exit == 0 ? "done" : "FAILED (Gatling exit " + exit + ", see " + folder + "/gatling.log)",
-						requests.size(), errors, found, wanted.size(), found < wanted.size() ? " (some spans did not arrive)" : ""));
 			}
+			gatling.writeReports(stepDirs);
 		}
 		manifest = manifest.ended(Instant.now().toString());
 		manifest.write(runDir);

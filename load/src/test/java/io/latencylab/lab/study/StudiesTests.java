@@ -19,9 +19,22 @@ class StudiesTests {
 	@Test
 	void theRegistryFindsEveryStudyInItsPackageWithItsPaper() {
 		assertThat(Studies.all()).extracting(Study::name)
-			.containsExactly("quick", "seed-000", "seed-001", "seed-002", "seed-004");
+			.containsExactly("quick", "seed-000", "seed-001", "seed-002", "seed-004", "agreement");
 		assertThat(Studies.all()).allSatisfy((s) -> assertThat(s.paper()).isNotBlank());
 		assertThat(Studies.named("seed-001").orElseThrow().paper()).contains("Toy Store");
+	}
+
+	@Test
+	void theAgreementCheckPairsEachLabStepWithAnOutsideOneAndTakesTurnsGoingFirst() {
+		List<Step> steps = Studies.named("agreement").orElseThrow().plan(false).steps();
+		assertThat(steps).hasSize(3 * 4 * 2);
+		assertThat(steps).extracting(Step::name)
+			.startsWith("lab-toy-query-r1", "wrk-toy-query-r1", "lab-toy-buy-r1", "wrk-toy-buy-r1")
+			.contains("wrk-toy-query-r2", "lab-toy-query-r2", "lab-soap-get-r3", "wrk-soap-get-r3");
+		assertThat(steps.get(8).name()).isEqualTo("wrk-toy-query-r2");
+		assertThat(steps).filteredOn((s) -> s.name().startsWith("lab-"))
+			.allSatisfy((s) -> assertThat(s.properties()).containsEntry("lab.sweep.levels", "1"));
+		assertThat(steps).filteredOn((s) -> s.name().startsWith("wrk-")).extracting(Step::simulation).containsOnly("wrk");
 	}
 
 	@Test

@@ -1,0 +1,118 @@
+package io.latencylab.lab.study.agreement;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.latencylab.lab.plan.Operation;
+import io.latencylab.lab.plan.OutsideLoad;
+import io.latencylab.lab.plan.Plan;
+import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.report.ReportDocument;
+import io.latencylab.lab.run.OutsideClient;
+import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.study.Study;
+import io.latencylab.lab.study.azure.SweepLoad;
+import io.latencylab.observability.GroupStats;
+import tools.jackson.databind.JsonNode;
+
+import static io.latencylab.lab.report.Format.count;
+import static io.latencylab.lab.report.Format.ms;
+
+/**
+ * The lab against an outside client: on the same warmed services, one client of the lab's load
+ * generator and one of wrk take turns on each operation, round after round, and the report sets
+ * their p50s side by side. The lab's figures are only worth as much as this agreement.
+ */
+public final class AgreementStudy implements Study {
+
+	static final List<Operation> OPERATIONS = List.of(Operation.TOY_QUERY, Operation.TOY_BUY, Operation.REST_GET,
+			Operation.SOAP_GET);
+
+	/** The lab and wrk agree when their p50s differ by at most this share. */
+	static final double AGREEMENT = 0.10;
+
+	@Override
+	public About about() {
+		return new About("agreement", "lab", "the lab itself, against wrk (an outside client)",
+				"the lab's p50 at one client beside wrk's, taking turns on the same services");
+	}
+
+	@Override
+	public Plan plan(boolean full) {
+		int rounds = full ? 5 : 3;
+		Duration each = full ? Duration.ofSeconds(30) : Duration.ofSeconds(5);
+		List<Step> steps = new ArrayList<>();
+		for (int round = 1; round <= rounds; round++) {
+			for (Operation operation : OPERATIONS) {
+				// Alternating who goes first, so that neither always meets the services just after the other.
+				Step lab = new SweepLoad(operation, List.of(1), each, 0).step("lab-" + operation.label() + "-r" + round);
+				Step wrk = new OutsideLoad(operation, each).step("wrk-" + operation.label() + "-r" + round);
+				steps.addAll((round % 2 == 1) ? List.of(lab, wrk) : List.of(wrk, lab));
+			}
+		}
+		return new Plan(name(), seed(), full, Plan.warmUp(OPERATIONS, full), steps);
+	}
+
+	@Override
+	public void report(RunData run, ReportDocument doc, Path charts) {
+		Map<Operation, List<double[]>> pairs = new LinkedHashMap<>();
+		List<List<String>> rows = new ArrayList<>();
+		for (StepData step : run.stepsOf(OutsideLoad.CLIENT)) {
+			OutsideLoad outside = OutsideLoad.from(step.parameters());
+			String round = step.record().name().substring(step.record().name().lastIndexOf("-r") + 2);
+			String labName = "lab-" + outside.operation().label() + "-r" + round;
+			GroupStats lab = run.steps()
+				.stream()
+				.filter((s) -> s.record().name().equals(labName))
+				.flatMap((s) -> s.stats().stream())
+				.findFirst()
+				.orElse(null);
+			JsonNode wrk = OutsideClient.result(run.dir().resolve(step.record().folder())).orElse(null);
+			if (lab == null) {
+				continue;
+			}
+			if (wrk == null) {
+				rows.add(List.of(outside.operation().label(), round, ms(lab.p50Ms()), "wrk did not run (exit "
+						+ step.record().exitCode() + ")", "", ms(lab.meanMs()), "", count(lab.count()), "", ""));
+				continue;
+			}
+			double wrkP50 = wrk.path("p50Micros").asDouble() / 1000;
+			double ratio = lab.p50Ms() / wrkP50;
+			pairs.computeIfAbsent(outside.operation(), (k) -> new ArrayList<>()).add(new double[] { lab.p50Ms(), wrkP50 });
+			rows.add(List.of(outside.operation().label(), round, ms(lab.p50Ms()), ms(wrkP50),
+					String.format(Locale.ROOT, "%.2f", ratio), ms(lab.meanMs()), ms(wrk.path("meanMicros").asDouble() / 1000),
+					count(lab.count()), count(wrk.path("requests").asLong()),
+					count(lab.count() - lab.errors()) + " / " + count(wrk.path("requests").asLong() - wrk.path("non2xx").asLong())));
+		}
+		if (rows.isEmpty()) {
+			return;
+		}
+		doc.heading(2, "The lab against an outside client (wrk)");
+		doc.text("One client each, one connection, requests back to back, taking turns on the same services: the lab's "
+				+ "load generator (Gatling, kept warm across the run) and wrk (-t1 -c1), each sending the same request "
+				+ "with a fresh traceparent and the run id as baggage. The lab's figures are worth as much as they agree: "
+				+ String.format(Locale.ROOT, "the p50s should differ by %.0f%% or less. ", 100 * AGREEMENT)
+				+ "A buy answered 409 (sold out) counts as answered for both; the last column gives the answers that "
+				+ "were 2xx (the lab counts a 409 buy as answered, wrk as non-2xx).");
+		doc.table(List.of("operation", "round", "lab p50 ms", "wrk p50 ms", "lab / wrk", "lab mean ms", "wrk mean ms",
+				"lab requests", "wrk requests", "answered ok (lab / wrk)"), rows);
+		List<List<String>> summary = new ArrayList<>();
+		pairs.forEach((operation, p) -> {
+			double[] ratios = p.stream().mapToDouble((pair) -> pair[0] / pair[1]).toArray();
+			double mean = java.util.Arrays.stream(ratios).average().orElse(Double.NaN);
+			double min = java.util.Arrays.stream(ratios).min().orElse(Double.NaN);
+			double max = java.util.Arrays.stream(ratios).max().orElse(Double.NaN);
+			summary.add(List.of(operation.label(), String.valueOf(ratios.length), String.format(Locale.ROOT, "%.2f", mean),
+					String.format(Locale.ROOT, "%.2f–%.2f", min, max),
+					Math.abs(mean - 1) <= AGREEMENT ? "yes" : "**no**"));
+		});
+		doc.table(List.of("operation", "rounds", "mean lab / wrk (p50)", "range", "agree"), summary);
+	}
+
+}

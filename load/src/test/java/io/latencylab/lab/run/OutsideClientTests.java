@@ -1,0 +1,69 @@
+package io.latencylab.lab.run;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+
+import com.sun.net.httpserver.HttpServer;
+import io.latencylab.lab.plan.Operation;
+import io.latencylab.lab.plan.OutsideLoad;
+import io.latencylab.lab.plan.Targets;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** wrk as the outside client, against a server on 127.0.0.1 that this test starts. Skipped without wrk. */
+class OutsideClientTests {
+
+	@Test
+	void wrkSendsTheLabsRequestWithFreshTraceHeadersAndItsHistogramIsRead() throws Exception {
+		assumeTrue(onPath("wrk"), "wrk is not installed");
+		Set<String> traceparents = ConcurrentHashMap.newKeySet();
+		AtomicReference<String> seen = new AtomicReference<>();
+		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		server.createContext("/orders", (exchange) -> {
+			traceparents.add(exchange.getRequestHeaders().getFirst("traceparent"));
+			seen.set(exchange.getRequestMethod() + " " + exchange.getRequestHeaders().getFirst("Content-Type") + " "
+					+ exchange.getRequestHeaders().getFirst("baggage") + " "
+					+ new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+			byte[] body = "{\"data\":{\"order_number\":1}}".getBytes(StandardCharsets.UTF_8);
+			exchange.sendResponseHeaders(200, body.length);
+			exchange.getResponseBody().write(body);
+			exchange.close();
+		});
+		server.start();
+		try {
+			Path dir = Files.createTempDirectory("outside");
+			String url = "http://127.0.0.1:" + server.getAddress().getPort();
+			int exit = OutsideClient.run(new OutsideLoad(Operation.TOY_BUY, Duration.ofSeconds(1)).step("wrk-toy-buy-r1"), dir,
+					"run-1", Map.of(Targets.TOY_STORE.name(), url));
+			assertThat(exit).isZero();
+			JsonNode result = OutsideClient.result(dir).orElseThrow();
+			assertThat(result.path("requests").asLong()).isPositive();
+			assertThat(result.path("non2xx").asLong()).isZero();
+			assertThat(result.path("p50Micros").asDouble()).isPositive()
+				.isLessThanOrEqualTo(result.path("p99Micros").asDouble());
+			assertThat(seen.get()).isEqualTo("POST application/json lab.run.id=run-1 {\"name\":\"Marbles\",\"quantity\":1}");
+			// A fresh trace for (nearly) every request: random ids, so a repeat is all but impossible.
+			assertThat(traceparents).hasSizeGreaterThan((int) Math.min(100, result.path("requests").asLong() / 2))
+				.allMatch((t) -> t.matches("00-[0-9a-f]{32}-[0-9a-f]{16}-01"));
+		}
+		finally {
+			server.stop(0);
+		}
+	}
+
+	private static boolean onPath(String program) {
+		return java.util.Arrays.stream(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+			.anyMatch((dir) -> Files.isExecutable(Path.of(dir, program)));
+	}
+
+}
