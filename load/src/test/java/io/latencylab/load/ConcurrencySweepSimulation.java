@@ -1,16 +1,18 @@
 package io.latencylab.load;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
-import io.gatling.javaapi.core.ClosedInjectionStep;
+import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.Simulation;
 import io.latencylab.lab.plan.Parameters;
 import io.latencylab.lab.study.azure.SweepLoad;
 
-import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.nothingFor;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 
@@ -38,10 +40,21 @@ public class ConcurrencySweepSimulation extends Simulation {
 
 	long startMillis;
 
-	ClosedInjectionStep[] injection() {
-		return this.levels.stream()
-			.map((level) -> constantConcurrentUsers(level).during(this.step))
-			.toArray(ClosedInjectionStep[]::new);
+	/**
+	 * Each level's clients start together at the start of its step and each sends its requests
+	 * back to back, on a connection of its own, until the step ends: one long-lived virtual user a
+	 * client, so that no request pays for a user starting or ending. Gatling's HTTP cache is off: a
+	 * long-lived user would otherwise revalidate with If-None-Match and get 304s no other client gets.
+	 */
+	OpenInjectionStep[] injection() {
+		List<OpenInjectionStep> injection = new ArrayList<>();
+		for (int level : this.levels) {
+			if (!injection.isEmpty()) {
+				injection.add(nothingFor(this.step));
+			}
+			injection.add(atOnceUsers(level));
+		}
+		return injection.toArray(OpenInjectionStep[]::new);
 	}
 
 	final Requests requests = new Requests(this.parameters);
@@ -51,9 +64,10 @@ public class ConcurrencySweepSimulation extends Simulation {
 
 	{
 		setUp(scenario("sweep " + this.operation)
-			.exec(this.profile.operation().isEntity() ? this.entities.chain(this.recorder)
+			.during(this.step)
+			.on(this.profile.operation().isEntity() ? this.entities.chain(this.recorder)
 					: Operations.of(this.profile.operation(), this.requests, this.recorder))
-			.injectClosed(injection())).protocols(http.shareConnections());
+			.injectOpen(injection())).protocols(http.disableCaching());
 	}
 
 	@Override

@@ -56,7 +56,10 @@ public final class AgreementStudy implements Study {
 				steps.addAll((round % 2 == 1) ? List.of(lab, wrk) : List.of(wrk, lab));
 			}
 		}
-		return new Plan(name(), seed(), full, Plan.warmUp(OPERATIONS, full), steps);
+		// Longer than a study's warm-up: on two cores the services' JIT keeps improving them for a minute or more,
+		// and a drift between the lab's turn and wrk's would read as a disagreement.
+		return new Plan(name(), seed(), full, Plan.warmUp(OPERATIONS, full ? Duration.ofMinutes(3) : Duration.ofSeconds(60)),
+				steps);
 	}
 
 	@Override
