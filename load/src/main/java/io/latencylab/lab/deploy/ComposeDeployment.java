@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 import io.latencylab.lab.topology.Services;
 import io.latencylab.lab.traces.JaegerTraces;
@@ -16,8 +17,9 @@ import io.latencylab.lab.traces.Traces;
 
 /**
  * The lab under docker compose (docker-compose.yml at the project's root): the services in
- * containers with PostgreSQL, Jaeger, Prometheus and Grafana. Resource use comes from
- * `docker stats`, spans from Jaeger's query API.
+ * containers with PostgreSQL, Jaeger, Prometheus and Grafana. Resource use comes from the
+ * containers' control groups (`docker stats` where they cannot be read), spans from Jaeger's query
+ * API.
  */
 public final class ComposeDeployment implements Deployment {
 
@@ -26,6 +28,13 @@ public final class ComposeDeployment implements Deployment {
 	private final List<String> services;
 
 	private final Services lab;
+
+	private final Cgroups cgroups = Cgroups.host();
+
+	/** Per service: its container id, the time and the container's CPU nanoseconds at the last sample. */
+	private final Map<String, String> containers = new HashMap<>();
+
+	private final Map<String, long[]> lastCpu = new HashMap<>();
 
 	/** The CPU quota (NanoCpus) each limited container had before its limit. */
 	private final Map<String, String> quotas = new HashMap<>();
@@ -88,6 +97,50 @@ public final class ComposeDeployment implements Deployment {
 
 	@Override
 	public Map<String, Usage> sample() {
+		return sampleCgroups().orElseGet(this::dockerStats);
+	}
+
+	/**
+	 * From the control groups: CPU over the time since the last sample, memory now; empty when no
+	 * container's group could be read (a first sample yields no CPU figure, only the clock).
+	 */
+	private Optional<Map<String, Usage>> sampleCgroups() {
+		Map<String, Usage> usage = new LinkedHashMap<>();
+		boolean found = false;
+		long now = System.nanoTime();
+		for (String service : this.lab.names()) {
+			String id = this.containers.computeIfAbsent(service, this::containerId);
+			Optional<Long> cpu = id.isEmpty() ? Optional.empty() : this.cgroups.cpuNanos(id);
+			if (cpu.isEmpty()) {
+				// Not started yet, or restarted under a new id: look again next time.
+				this.containers.remove(service);
+				continue;
+			}
+			found = true;
+			long[] last = this.lastCpu.put(service, new long[] { now, cpu.get() });
+			if (last != null && now > last[0] && cpu.get() >= last[1]) {
+				usage.put(service, new Usage(100.0 * (cpu.get() - last[1]) / (now - last[0]),
+						this.cgroups.memoryBytes(id).map((bytes) -> bytes / 1024.0 / 1024.0).orElse(Double.NaN)));
+			}
+		}
+		return found ? Optional.of(usage) : Optional.empty();
+	}
+
+	private String containerId(String service) {
+		try {
+			String ids = run(List.of("docker", "compose", "ps", "-q", "--no-trunc", service), false).strip();
+			return ids.isEmpty() ? "" : ids.lines().findFirst().orElse("").strip();
+		}
+		catch (IOException | RuntimeException ex) {
+			return "";
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return "";
+		}
+	}
+
+	private Map<String, Usage> dockerStats() {
 		Map<String, Usage> usage = new LinkedHashMap<>();
 		try {
 			String stats = run(List.of("docker", "stats", "--no-stream", "--format", "{{.Name}}\t{{.CPUPerc}}\t{{.MemUsage}}"),

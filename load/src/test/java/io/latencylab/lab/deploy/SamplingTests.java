@@ -36,6 +36,25 @@ class SamplingTests {
 	}
 
 	@Test
+	void aContainersCpuAndMemoryAreReadFromItsControlGroupUnderV1AndV2() throws Exception {
+		Path v1 = Files.createTempDirectory("cgroup-v1");
+		Files.createDirectories(v1.resolve("cpuacct/docker/abc"));
+		Files.writeString(v1.resolve("cpuacct/docker/abc/cpuacct.usage"), "1500000000\n");
+		Files.createDirectories(v1.resolve("memory/docker/abc"));
+		Files.writeString(v1.resolve("memory/docker/abc/memory.usage_in_bytes"), "52428800\n");
+		assertThat(new Cgroups(v1).cpuNanos("abc")).hasValue(1_500_000_000L);
+		assertThat(new Cgroups(v1).memoryBytes("abc")).hasValue(52_428_800L);
+		assertThat(new Cgroups(v1).cpuNanos("other")).isEmpty();
+
+		Path v2 = Files.createTempDirectory("cgroup-v2");
+		Path scope = Files.createDirectories(v2.resolve("system.slice/docker-abc.scope"));
+		Files.writeString(scope.resolve("cpu.stat"), "usage_usec 2500\nuser_usec 2000\nsystem_usec 500\n");
+		Files.writeString(scope.resolve("memory.current"), "1048576\n");
+		assertThat(new Cgroups(v2).cpuNanos("abc")).hasValue(2_500_000L);
+		assertThat(new Cgroups(v2).memoryBytes("abc")).hasValue(1_048_576L);
+	}
+
+	@Test
 	void dockerStatsMemoryIsReadInMebibytes() {
 		assertThat(ComposeDeployment.mebibytes("512MiB")).isEqualTo(512.0);
 		assertThat(ComposeDeployment.mebibytes("1.5GiB")).isEqualTo(1536.0);
