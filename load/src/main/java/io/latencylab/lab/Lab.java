@@ -100,10 +100,11 @@ public final class Lab implements Runnable {
 					REST meals:  %1$s%3$d/rest
 					Sort:        %1$s%4$d/sort?algorithm=quick
 					Toy store:   %1$s%5$d/products/Tux   (catalog gRPC :%6$d, order gRPC :%7$d)
+					Tables:      %1$s%9$d/tables/<table>/entities/<partition key>/<row key>
 					Stop with:   ./lab down%8$s%n""", host, s.named("meals-soap").httpPort(), s.named("meals-rest").httpPort(),
 					s.named("sort-service").httpPort(), s.named("frontend-service").httpPort(),
 					s.named("catalog-service").grpcPort().orElseThrow(), s.named("order-service").grpcPort().orElseThrow(),
-					this.options.compose ? " --compose" : "");
+					this.options.compose ? " --compose" : "", s.named("table-service").httpPort());
 			return 0;
 		}
 
