@@ -15,6 +15,7 @@ import io.latencylab.lab.deploy.ComposeDeployment;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.report.Comparison;
+import io.latencylab.lab.report.Repetitions;
 import io.latencylab.lab.report.Report;
 import io.latencylab.lab.run.LabRun;
 import io.latencylab.lab.run.Progress;
@@ -158,6 +159,11 @@ public final class Lab implements Runnable {
 				description = "Start the lab with latency injected at a point (bare only; the lab must be down).")
 		List<String> injections = new ArrayList<>();
 
+		@Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+				description = "Run the plan N times on the same services (each a run and a report of its own), then "
+						+ "report every figure as a mean with its 95% confidence interval over the runs.")
+		int repeat = 1;
+
 		@CommandLine.Mixin
 		DeploymentOptions options = new DeploymentOptions();
 
@@ -177,9 +183,17 @@ public final class Lab implements Runnable {
 			else if (!this.injections.isEmpty()) {
 				throw new IllegalStateException("the lab is already up, so --inject cannot take effect: ./lab down first");
 			}
-			Path runDir;
+			if (this.repeat < 1) {
+				throw new CommandLine.ParameterException(new CommandLine(this), "--repeat takes 1 or more, not " + this.repeat);
+			}
+			List<Path> runDirs = new ArrayList<>();
 			try {
-				runDir = new LabRun(PROJECT, deployment, System.out).run(plan, this.injections, this.warmUp);
+				for (int i = 1; i <= this.repeat; i++) {
+					if (this.repeat > 1) {
+						System.out.printf(Locale.ROOT, "%nRun %d of %d%n", i, this.repeat);
+					}
+					runDirs.add(new LabRun(PROJECT, deployment, System.out).run(plan, this.injections, this.warmUp));
+				}
 			}
 			finally {
 				if (started && !this.keepUp) {
@@ -187,11 +201,20 @@ public final class Lab implements Runnable {
 					deployment.down();
 				}
 			}
-			RunData data = RunData.read(runDir);
-			Path html = Report.write(data, Studies.all());
-			long failed = data.manifest().steps().stream().filter((s) -> s.exitCode() != 0).count();
-			System.out.println("Report (Markdown): " + PROJECT.relativize(runDir.resolve("report.md")));
-			System.out.println("Report: " + PROJECT.relativize(html));
+			long failed = 0;
+			List<RunData> runs = new ArrayList<>();
+			for (Path runDir : runDirs) {
+				RunData data = RunData.read(runDir);
+				runs.add(data);
+				Path html = Report.write(data, Studies.all());
+				failed += data.manifest().steps().stream().filter((s) -> s.exitCode() != 0).count();
+				System.out.println("Report (Markdown): " + PROJECT.relativize(runDir.resolve("report.md")));
+				System.out.println("Report: " + PROJECT.relativize(html));
+			}
+			if (runs.size() > 1) {
+				Path dir = PROJECT.resolve("runs").resolve(runs.getFirst().manifest().runId() + "-x" + runs.size());
+				System.out.println("Repetitions: " + PROJECT.relativize(Repetitions.write(runs, dir)));
+			}
 			if (failed > 0) {
 				System.err.println(failed + " step(s) failed; see their gatling.log");
 				return 1;
@@ -213,6 +236,10 @@ public final class Lab implements Runnable {
 				description = "Compare RUN_A with RUN_B per step and component; writes runs/compare-A-vs-B/.")
 		List<String> compare;
 
+		@Option(names = "--repetitions", arity = "2..*", paramLabel = "RUN",
+				description = "Runs of one plan taken together: every figure as a mean with its 95% confidence interval.")
+		List<String> repetitions;
+
 		@Option(names = "--steps", split = ",", paramLabel = "STEP_A:STEP_B",
 				description = "With --compare: the steps to compare, when their names differ (toystore-buy-c1:toystore-buy-c5).")
 		List<String> steps = new ArrayList<>();
@@ -226,6 +253,17 @@ public final class Lab implements Runnable {
 				Path html = Comparison.write(a, b, this.steps.stream().map(Comparison.Pair::parse).toList(), dir);
 				System.out.println("Comparison (Markdown): " + PROJECT.relativize(dir.resolve("compare.md")));
 				System.out.println("Comparison: " + PROJECT.relativize(html));
+				return 0;
+			}
+			if (this.repetitions != null) {
+				List<RunData> runs = new ArrayList<>();
+				for (String run : this.repetitions) {
+					runs.add(RunData.read(resolve(run)));
+				}
+				Path dir = PROJECT.resolve("runs").resolve(runs.getFirst().manifest().runId() + "-x" + runs.size());
+				Path html = Repetitions.write(runs, dir);
+				System.out.println("Repetitions (Markdown): " + PROJECT.relativize(dir.resolve("repetitions.md")));
+				System.out.println("Repetitions: " + PROJECT.relativize(html));
 				return 0;
 			}
 			if (this.run == null) {

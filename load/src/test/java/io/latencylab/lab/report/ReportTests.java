@@ -171,4 +171,17 @@ class ReportTests {
 		assertThat(html).contains("a &lt;b&gt; &amp; <code>code</code>");
 	}
 
+	@Test
+	void repeatedRunsGiveEachFigureAsAMeanWithItsConfidenceInterval() throws IOException {
+		// Three runs whose buys differ by their commit time (30, 40, 50 ms); queries are alike.
+		List<RunData> runs = List.of(RunData.read(toyStoreRun("r1", 30, 1)), RunData.read(toyStoreRun("r2", 40, 1)),
+				RunData.read(toyStoreRun("r3", 50, 1)));
+		Path html = Repetitions.write(runs, this.runs.resolve("r1-x3"));
+		String md = Files.readString(this.runs.resolve("r1-x3/repetitions.md"));
+		// Buy means 73.18, 82.27 and 91.36 ms: sd 9.09, t(0.975, 2) = 4.303, so ± 22.58.
+		assertThat(md).contains("| toystore-buy-c1 | buy | 3 | 82.27 ± 22.58 |")
+			.contains("| toystore-query-c1 | query | 3 | 20.00 ± 0.00 |");
+		assertThat(html).exists();
+	}
+
 }
