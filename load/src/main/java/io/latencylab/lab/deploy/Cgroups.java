@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A container's CPU time and memory, read from its control group's files: what `docker stats`
@@ -25,45 +26,38 @@ final class Cgroups {
 
 	/** CPU time the container's processes used, in nanoseconds. */
 	Optional<Long> cpuNanos(String containerId) {
-		for (Path dir : dirs(containerId, "cpuacct", "cpu,cpuacct")) {
-			Optional<String> usage = read(dir.resolve("cpuacct.usage"));
-			if (usage.isPresent()) {
-				return usage.map((text) -> Long.parseLong(text.strip()));
-			}
-		}
-		for (Path dir : dirs(containerId, "")) {
-			Optional<String> stat = read(dir.resolve("cpu.stat"));
-			if (stat.isPresent()) {
-				return stat.get()
-					.lines()
-					.filter((line) -> line.startsWith("usage_usec "))
-					.findFirst()
-					.map((line) -> Long.parseLong(line.substring("usage_usec ".length()).strip()) * 1000);
-			}
-		}
-		return Optional.empty();
+		return first(containerId, List.of("cpuacct", "cpu,cpuacct"), "cpuacct.usage", Cgroups::number)
+			.or(() -> first(containerId, List.of(""), "cpu.stat", (stat) -> stat.lines()
+				.filter((line) -> line.startsWith("usage_usec "))
+				.findFirst()
+				.map((line) -> number(line.substring("usage_usec ".length())) * 1000)
+				.orElse(null)));
 	}
 
 	/** The container's memory in bytes, as the kernel charges it. */
 	Optional<Long> memoryBytes(String containerId) {
-		for (Path dir : dirs(containerId, "memory")) {
-			Optional<String> usage = read(dir.resolve("memory.usage_in_bytes"));
-			if (usage.isPresent()) {
-				return usage.map((text) -> Long.parseLong(text.strip()));
-			}
-		}
-		for (Path dir : dirs(containerId, "")) {
-			Optional<String> current = read(dir.resolve("memory.current"));
-			if (current.isPresent()) {
-				return current.map((text) -> Long.parseLong(text.strip()));
+		return first(containerId, List.of("memory"), "memory.usage_in_bytes", Cgroups::number)
+			.or(() -> first(containerId, List.of(""), "memory.current", Cgroups::number));
+	}
+
+	/** The value of the first of the container's groups under these controllers that has the file. */
+	private Optional<Long> first(String id, List<String> controllers, String file, Function<String, Long> value) {
+		for (Path dir : dirs(id, controllers)) {
+			Optional<String> text = read(dir.resolve(file));
+			if (text.isPresent()) {
+				return Optional.ofNullable(value.apply(text.get()));
 			}
 		}
 		return Optional.empty();
 	}
 
+	private static Long number(String text) {
+		return Long.parseLong(text.strip());
+	}
+
 	/** Where Docker puts a container's group under each controller: cgroupfs, then systemd naming. */
-	private List<Path> dirs(String id, String... controllers) {
-		return java.util.Arrays.stream(controllers)
+	private List<Path> dirs(String id, List<String> controllers) {
+		return controllers.stream()
 			.map((controller) -> controller.isEmpty() ? this.root : this.root.resolve(controller))
 			.flatMap((base) -> java.util.stream.Stream.of(base.resolve("docker").resolve(id),
 					base.resolve("system.slice").resolve("docker-" + id + ".scope")))
