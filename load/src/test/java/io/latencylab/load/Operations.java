@@ -2,6 +2,7 @@ package io.latencylab.load;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.latencylab.lab.plan.Operation;
+import io.latencylab.lab.plan.OutsideLoad;
 
 /** The requests of the single operations a warm-up, a sweep or an open-model run aims at. */
 public final class Operations {
@@ -13,10 +14,10 @@ public final class Operations {
 	public static ChainBuilder of(Operation operation, Requests requests, LoadRecorder recorder) {
 		String name = operation.label();
 		return switch (name) {
-			case "rest-get" -> LabHttp.call(recorder, name, requests.restGet(name, "/rest/meals/" + Requests.STEAK_ID));
-			case "soap-get" -> LabHttp.call(recorder, name, requests.soapGetMeal("Steak"));
-			case "toy-query" -> LabHttp.call(recorder, name, requests.toyQuery("Tux"));
-			case "toy-buy" -> LabHttp.call(recorder, name, requests.toyBuy("Marbles"), 200, 409);
+			// The same requests wrk sends in the agreement check.
+			case "rest-get", "soap-get", "toy-query" -> LabHttp.call(recorder, name,
+					requests.of(name, OutsideLoad.requestOf(operation)));
+			case "toy-buy" -> LabHttp.call(recorder, name, requests.of(name, OutsideLoad.requestOf(operation)), 200, 409);
 			case "sort" -> LabHttp.call(recorder, name, requests.sort("quick", "9 3 7 1 5 8 2 6 4"));
 			default -> throw new IllegalArgumentException(name + " is an entity operation: see EntityOperations");
 		};

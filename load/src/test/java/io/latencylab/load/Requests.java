@@ -27,12 +27,23 @@ public final class Requests {
 
 	private final String tablesUrl;
 
+	private final Parameters parameters;
+
 	public Requests(Parameters parameters) {
 		this.soapUrl = Targets.url(parameters, Targets.MEALS_SOAP);
 		this.restUrl = Targets.url(parameters, Targets.MEALS_REST);
 		this.toyStoreUrl = Targets.url(parameters, Targets.TOY_STORE);
 		this.sortUrl = Targets.url(parameters, Targets.SORT);
 		this.tablesUrl = Targets.url(parameters, Targets.TABLES);
+		this.parameters = parameters;
+	}
+
+	/** An operation's request as written once for the lab and for outside clients (OutsideLoad). */
+	public HttpRequestActionBuilder of(String name, OutsideLoad.Request request) {
+		HttpRequestActionBuilder builder = http(name)
+			.httpRequest(request.method(), Targets.url(this.parameters, request.target()) + request.path())
+			.headers(request.headers());
+		return (request.body() != null) ? builder.body(StringBody(request.body())) : builder;
 	}
 
 	public String tablesUrl() {

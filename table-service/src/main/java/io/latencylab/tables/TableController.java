@@ -122,7 +122,7 @@ class TableController {
 			}
 			throw TableException.entityNotFound(table, partitionKey, rowKey);
 		}
-		return ResponseEntity.noContent().eTag("\"" + etag.get() + "\"").build();
+		return ResponseEntity.noContent().eTag(TableEntity.etagHeader(etag.get())).build();
 	}
 
 	@DeleteMapping("/{table}/entities/{partitionKey}/{rowKey}")

@@ -7,7 +7,11 @@ record TableEntity(String partitionKey, String rowKey, long etag, JsonNode prope
 
 	/** The ETag header's value: the count of the entity's writes, quoted. */
 	String etagHeader() {
-		return "\"" + this.etag + "\"";
+		return etagHeader(this.etag);
+	}
+
+	static String etagHeader(long etag) {
+		return "\"" + etag + "\"";
 	}
 
 }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -36,7 +37,7 @@ public final class BareDeployment implements Deployment {
 	private final Services services;
 
 	/** Per service: the pid, the time and its CPU nanoseconds at the last sample. */
-	private final Map<String, long[]> lastCpu = new java.util.concurrent.ConcurrentHashMap<>();
+	private final Map<String, long[]> lastCpu = new ConcurrentHashMap<>();
 
 	public BareDeployment(Path project) {
 		this.project = project;

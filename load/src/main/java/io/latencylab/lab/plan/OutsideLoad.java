@@ -35,9 +35,17 @@ public record OutsideLoad(Operation operation, Duration duration) {
 				+ "xmlns:m=\"http://foodmenu.io/gt/webservice\"><e:Body>" + payload + "</e:Body></e:Envelope>";
 	}
 
-	/** The request of each operation that an outside client can send as the lab does. */
+	/** This step's request. */
 	public Request request() {
-		return switch (this.operation) {
+		return requestOf(this.operation);
+	}
+
+	/**
+	 * The one request of each operation that both the lab's generator and an outside client send,
+	 * written once so that the two measure the same thing.
+	 */
+	public static Request requestOf(Operation operation) {
+		return switch (operation) {
 			case REST_GET -> new Request(Targets.MEALS_REST, "GET", "/rest/meals/" + STEAK_ID,
 					Map.of("Accept", "application/hal+json"), null);
 			case SOAP_GET -> new Request(Targets.MEALS_SOAP, "POST", "/ws",
@@ -46,7 +54,7 @@ public record OutsideLoad(Operation operation, Duration duration) {
 			case TOY_QUERY -> new Request(Targets.TOY_STORE, "GET", "/products/Tux", Map.of(), null);
 			case TOY_BUY -> new Request(Targets.TOY_STORE, "POST", "/orders", Map.of("Content-Type", "application/json"),
 					"{\"name\":\"Marbles\",\"quantity\":1}");
-			default -> throw new IllegalArgumentException("no outside client for " + this.operation.label());
+			default -> throw new IllegalArgumentException("no single request for " + operation.label());
 		};
 	}
 

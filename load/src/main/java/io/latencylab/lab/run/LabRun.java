@@ -77,7 +77,6 @@ public final class LabRun {
 					double generatorBefore = cpuSeconds(gatling.generator());
 					double runnerBefore = cpuSeconds(Optional.of(ProcessHandle.current()));
 					int exit;
-					Manifest.LabCost cost;
 					try {
 						exit = OutsideLoad.CLIENT.equals(step.simulation()) ? OutsideClient.run(step, stepDir, runId, targets)
 								: gatling.run(step, stepDir, runId, targets, progress);
@@ -88,7 +87,7 @@ public final class LabRun {
 						}
 					}
 					Instant stepEnd = Instant.now();
-					cost = new Manifest.LabCost(cpuSeconds(gatling.generator()) - generatorBefore,
+					Manifest.LabCost cost = new Manifest.LabCost(cpuSeconds(gatling.generator()) - generatorBefore,
 							cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore);
 					List<Request> requests = GatlingStep.requestsCsv(stepDir).map(LabRun::readQuietly).orElse(List.of());
 					long errors = requests.stream().filter((r) -> !r.ok()).count();
@@ -108,7 +107,7 @@ public final class LabRun {
 							folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, wanted.size(), found, cost));
 					manifest.write(runDir);
 					progress.endStep(String.format(Locale.ROOT, "%s: %,d requests, %,d errors, %d of %d sampled traces collected%s",
-							exit == 0 ? "done" : "FAILED (Gatling exit " + exit + ", see " + folder + "/gatling.log)",
+							exit == 0 ? "done" : "FAILED (exit " + exit + ", see " + folder + (OutsideLoad.CLIENT.equals(step.simulation()) ? "/wrk.log)" : "/gatling.log)"),
 							requests.size(), errors, found, wanted.size(), found < wanted.size() ? " (some spans did not arrive)" : ""));
 				}
 			}

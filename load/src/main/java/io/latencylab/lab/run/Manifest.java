@@ -22,8 +22,9 @@ public record Manifest(String runId, String experiment, String seed, boolean ful
 
 	static final JsonMapper JSON = JsonMapper.builder().build();
 
-	/** One step as it ran. */
 	/**
+	 * One step as it ran.
+	 *
 	 * @param labCost the lab's own CPU during the step; null in runs from before it was measured
 	 */
 	public record StepRecord(int index, String name, String simulation, Map<String, String> properties, String folder,

@@ -3,7 +3,6 @@ package io.latencylab.lab.run;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,8 +33,8 @@ public final class OutsideClient {
 		String base = targets.get(request.target().name());
 		Path script = stepDir.resolve("wrk.lua");
 		Files.writeString(script, script(request, runId, stepDir.resolve(RESULT).toAbsolutePath()));
-		List<String> command = new ArrayList<>(List.of("wrk", "-t1", "-c1", "-d" + Math.max(1, load.duration().toSeconds()) + "s",
-				"--timeout", "10s", "-s", script.toAbsolutePath().toString(), base + request.path()));
+		List<String> command = List.of("wrk", "-t1", "-c1", "-d" + Math.max(1, load.duration().toSeconds()) + "s", "--timeout",
+				"10s", "-s", script.toAbsolutePath().toString(), base + request.path());
 		Process wrk;
 		try {
 			wrk = new ProcessBuilder(command).redirectErrorStream(true)
