@@ -176,6 +176,16 @@ public final class BareDeployment implements Deployment {
 	}
 
 	@Override
+	public Map<String, Double> cpuSeconds() {
+		Map<String, Double> seconds = new LinkedHashMap<>();
+		for (Services.Service service : this.services.all()) {
+			running(service.name()).flatMap((p) -> p.info().totalCpuDuration())
+				.ifPresent((cpu) -> seconds.put(service.name(), cpu.toNanos() / 1e9));
+		}
+		return seconds;
+	}
+
+	@Override
 	public Traces traces() {
 		return new FileTraces(tracesDir());
 	}

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.latencylab.lab.topology.Services;
 import io.latencylab.lab.traces.JaegerTraces;
@@ -32,7 +33,7 @@ public final class ComposeDeployment implements Deployment {
 	private final Cgroups cgroups = Cgroups.host();
 
 	/** Per service: its container id, the time and the container's CPU nanoseconds at the last sample. */
-	private final Map<String, String> containers = new HashMap<>();
+	private final Map<String, String> containers = new ConcurrentHashMap<>();
 
 	private final Map<String, long[]> lastCpu = new HashMap<>();
 
@@ -124,6 +125,18 @@ public final class ComposeDeployment implements Deployment {
 			}
 		}
 		return found ? Optional.of(usage) : Optional.empty();
+	}
+
+	@Override
+	public Map<String, Double> cpuSeconds() {
+		Map<String, Double> seconds = new LinkedHashMap<>();
+		for (String service : this.lab.names()) {
+			String id = this.containers.computeIfAbsent(service, this::containerId);
+			if (!id.isEmpty()) {
+				this.cgroups.cpuNanos(id).ifPresent((nanos) -> seconds.put(service, nanos / 1e9));
+			}
+		}
+		return seconds;
 	}
 
 	private String containerId(String service) {

@@ -35,6 +35,12 @@ public interface Deployment {
 	/** CPU (percent of one core) and memory (MiB) of each service now; services that do not answer are left out. */
 	Map<String, Usage> sample();
 
+	/**
+	 * Each service's CPU time so far (user and system, in seconds), from the kernel's own count:
+	 * two readings give a step's exact CPU, however short the step.
+	 */
+	Map<String, Double> cpuSeconds();
+
 	Traces traces();
 
 	/** One service's resource use at one instant. */

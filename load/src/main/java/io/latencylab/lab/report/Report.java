@@ -75,7 +75,7 @@ public final class Report {
 								+ ", " + count(m.warmUp().requests()) + " requests, left out of every figure")));
 		this.doc.text("Load generator and bare services share this machine, so its cores are shared too; the figures are "
 				+ "this machine's, not the studies' hardware. Latency is what the Gatling virtual users measured, "
-				+ "from just before sending to the end of the response.");
+				+ "from the request's write on the connection to the response's last byte, the window wrk measures too.");
 		stepsTable();
 		for (ReportSection section : this.sections) {
 			section.report(this.run, this.doc, this.charts);
@@ -110,10 +110,13 @@ public final class Report {
 			double seconds = Math.max(1e-3, (to - from) / 1000.0);
 			double generator = 100 * cost.generatorCpuSeconds() / seconds;
 			double runner = 100 * cost.runnerCpuSeconds() / seconds;
-			double services = servicesCpu(from, to);
+			double services = (cost.servicesCpuSeconds() != null) ? 100 * cost.servicesCpuSeconds() / seconds
+					: servicesCpu(from, to);
 			double share = (generator + runner) / (100.0 * cores);
-			rows.add(List.of(step.record().name(), num(seconds), num(generator), num(runner), num(services),
-					String.format(Locale.ROOT, "%.0f%%", 100 * share)));
+			long requests = step.record().requests();
+			rows.add(List.of(step.record().name(), num(seconds), count(requests), num(generator),
+					requests == 0 ? "" : String.format(Locale.ROOT, "%.0f", 1e6 * cost.generatorCpuSeconds() / requests),
+					num(runner), num(services), String.format(Locale.ROOT, "%.0f%%", 100 * share)));
 			if (share > FOOTPRINT_WARNING) {
 				warnings.add(step.record().name());
 			}
@@ -123,11 +126,12 @@ public final class Report {
 			return;
 		}
 		this.doc.text("CPU in percent of one core, averaged over each step; this machine has " + cores + " cores. The "
-				+ "load generator is Gatling's JVM (one for the whole run: the warm-up step pays for its start); the "
-				+ "runner is the lab's own JVM (resource sampling, progress, trace bookkeeping). Services: the sum of "
-				+ "their sampled CPU.");
-		this.doc.table(List.of("step", "seconds", "load generator %", "runner %", "services %", "lab's share of the machine"),
-				rows);
+				+ "load generator is Gatling's JVM (one for the whole run: the warm-up step pays for its start), or wrk "
+				+ "in an outside client's step; the runner is the lab's own JVM (resource sampling, progress, trace "
+				+ "bookkeeping). Services: the sum of their CPU time over the step, from the kernel's counts at its "
+				+ "start and end.");
+		this.doc.table(List.of("step", "seconds", "requests", "load generator %", "generator µs a request", "runner %",
+				"services %", "lab's share of the machine"), rows);
 		if (!warnings.isEmpty()) {
 			this.doc.text(String.format(Locale.ROOT, "**Warning:** the lab itself took more than %.0f%% of the machine's CPU "
 					+ "in %s; the services had that much less, and their latency there is partly the lab's.",

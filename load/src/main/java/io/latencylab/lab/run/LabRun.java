@@ -22,6 +22,7 @@ import io.latencylab.lab.plan.Targets;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.observability.Request;
 import io.latencylab.observability.Span;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Runs an experiment's plan against a deployment that is up: every step in turn, with resource
@@ -74,11 +75,13 @@ public final class LabRun {
 						this.deployment.limitCpus(limited, step.get(Plan.CPUS));
 					}
 					Instant stepStart = Instant.now();
+					boolean outside = OutsideLoad.CLIENT.equals(step.simulation());
 					double generatorBefore = cpuSeconds(gatling.generator());
 					double runnerBefore = cpuSeconds(Optional.of(ProcessHandle.current()));
+					Map<String, Double> servicesBefore = this.deployment.cpuSeconds();
 					int exit;
 					try {
-						exit = OutsideLoad.CLIENT.equals(step.simulation()) ? OutsideClient.run(step, stepDir, runId, targets)
+						exit = outside ? OutsideClient.run(step, stepDir, runId, targets)
 								: gatling.run(step, stepDir, runId, targets, progress);
 					}
 					finally {
@@ -87,10 +90,18 @@ public final class LabRun {
 						}
 					}
 					Instant stepEnd = Instant.now();
-					Manifest.LabCost cost = new Manifest.LabCost(cpuSeconds(gatling.generator()) - generatorBefore,
-							cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore);
+					Map<String, Double> servicesAfter = this.deployment.cpuSeconds();
+					Optional<JsonNode> wrk = outside ? OutsideClient.result(stepDir) : Optional.empty();
+					Manifest.LabCost cost = new Manifest.LabCost(
+							outside ? wrk.map((r) -> r.path("cpuSeconds").asDouble()).orElse(0.0)
+									: cpuSeconds(gatling.generator()) - generatorBefore,
+							cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore,
+							servicesAfter.isEmpty() ? null : servicesCpu(servicesBefore, servicesAfter));
 					List<Request> requests = GatlingStep.requestsCsv(stepDir).map(LabRun::readQuietly).orElse(List.of());
 					long errors = requests.stream().filter((r) -> !r.ok()).count();
+					// wrk keeps no per-request lines; its own counts stand for the step.
+					long sent = wrk.map((r) -> r.path("requests").asLong()).orElse((long) requests.size());
+					long failed = wrk.map((r) -> r.path("non2xx").asLong() + r.path("socketErrors").asLong()).orElse(errors);
 					if (warmUp && i == 0) {
 						// Its traces are not needed: it only warms the services up.
 						manifest = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), step.properties(),
@@ -104,11 +115,13 @@ public final class LabRun {
 					Traces.write(spans, stepDir.resolve("spans.jsonl"));
 					int found = Traces.rooted(spans, wanted).size();
 					manifest = manifest.withStep(new Manifest.StepRecord(number, step.name(), step.simulation(), step.properties(),
-							folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, wanted.size(), found, cost));
+							folder, stepStart.toString(), stepEnd.toString(), exit, sent, failed, wanted.size(), found, cost));
 					manifest.write(runDir);
-					progress.endStep(String.format(Locale.ROOT, "%s: %,d requests, %,d errors, %d of %d sampled traces collected%s",
-							exit == 0 ? "done" : "FAILED (exit " + exit + ", see " + folder + (OutsideLoad.CLIENT.equals(step.simulation()) ? "/wrk.log)" : "/gatling.log)"),
-							requests.size(), errors, found, wanted.size(), found < wanted.size() ? " (some spans did not arrive)" : ""));
+					progress.endStep(String.format(Locale.ROOT, "%s: %,d requests, %,d %s%s",
+							exit == 0 ? "done" : "FAILED (exit " + exit + ", see " + folder + (outside ? "/wrk.log)" : "/gatling.log)"),
+							sent, failed, outside ? "not 2xx (wrk sends no trace the lab collects)" : "errors",
+							outside ? "" : String.format(Locale.ROOT, ", %d of %d sampled traces collected%s", found, wanted.size(),
+									found < wanted.size() ? " (some spans did not arrive)" : "")));
 				}
 			}
 			gatling.writeReports(stepDirs);
@@ -117,6 +130,15 @@ public final class LabRun {
 		manifest.write(runDir);
 		this.out.println("\nRun took " + Progress.clock(progress.elapsed()) + "; writing the report");
 		return runDir;
+	}
+
+	/** The services' CPU seconds between two readings, summed over those read both times. */
+	static double servicesCpu(Map<String, Double> before, Map<String, Double> after) {
+		return after.entrySet()
+			.stream()
+			.filter((e) -> before.containsKey(e.getKey()) && e.getValue() >= before.get(e.getKey()))
+			.mapToDouble((e) -> e.getValue() - before.get(e.getKey()))
+			.sum();
 	}
 
 	/** A process's CPU time so far (user and system), in seconds; 0 when unknown. */

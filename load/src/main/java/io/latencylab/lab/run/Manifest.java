@@ -33,10 +33,12 @@ public record Manifest(String runId, String experiment, String seed, boolean ful
 	}
 
 	/**
-	 * The CPU seconds the lab itself used during a step: its load generator (Gatling's JVM) and its
-	 * runner (this JVM: the resource sampler, progress, trace bookkeeping).
+	 * The CPU seconds the lab itself used during a step: its load generator (Gatling's JVM, or wrk
+	 * in an outside client's step) and its runner (this JVM: the resource sampler, progress, trace
+	 * bookkeeping); beside them, for scale, the services' CPU seconds in the same window, read from
+	 * the kernel's counts at the step's start and end (null in runs from before it was read).
 	 */
-	public record LabCost(double generatorCpuSeconds, double runnerCpuSeconds) {
+	public record LabCost(double generatorCpuSeconds, double runnerCpuSeconds, Double servicesCpuSeconds) {
 	}
 
 	public Manifest withStep(StepRecord step) {

@@ -60,7 +60,7 @@ public final class OutsideClient {
 
 	/**
 	 * The wrk script: the request, a fresh W3C traceparent for each one, the run id as baggage,
-	 * and at the end wrk's latency histogram written out as JSON (microseconds).
+	 * and at the end wrk's latency histogram written out as JSON (microseconds), with wrk's own CPU.
 	 */
 	static String script(OutsideLoad.Request request, String runId, Path result) {
 		StringBuilder lua = new StringBuilder();
@@ -82,10 +82,12 @@ public final class OutsideClient {
 			.append("done = function(summary, latency, requests)\n")
 			.append("  local f = io.open([==[").append(result).append("]==], \"w\")\n")
 			.append("  f:write(string.format('{\"requests\":%d,\"durationMicros\":%d,\"non2xx\":%d,\"socketErrors\":%d,")
-			.append("\"meanMicros\":%.1f,\"stdevMicros\":%.1f,\"p50Micros\":%d,\"p90Micros\":%d,\"p99Micros\":%d,\"maxMicros\":%d}',\n")
+			.append("\"meanMicros\":%.1f,\"stdevMicros\":%.1f,\"p50Micros\":%d,\"p90Micros\":%d,\"p99Micros\":%d,\"maxMicros\":%d,")
+			// os.clock(): the CPU time of wrk's whole process, its load thread included.
+			.append("\"cpuSeconds\":%.3f}',\n")
 			.append("    summary.requests, summary.duration, summary.errors.status, summary.errors.connect + summary.errors.read")
 			.append(" + summary.errors.write + summary.errors.timeout, latency.mean, latency.stdev, latency:percentile(50),")
-			.append(" latency:percentile(90), latency:percentile(99), latency.max))\n")
+			.append(" latency:percentile(90), latency:percentile(99), latency.max, os.clock()))\n")
 			.append("  f:close()\n")
 			.append("end\n");
 		return lua.toString();
