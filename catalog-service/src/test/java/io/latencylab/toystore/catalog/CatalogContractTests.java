@@ -105,6 +105,14 @@ abstract class CatalogContractTests {
 	}
 
 	@Test
+	void theLabsOwnToyIsStockedBeyondAnyRun() {
+		int before = quantityOf("Kite");
+		BuyReply reply = buy(newOrderId(), "kite", 1);
+		assertThat(reply.getName()).isEqualTo("Kite");
+		assertThat(quantityOf("Kite")).isEqualTo(before - 1).isGreaterThan(999_000_000);
+	}
+
+	@Test
 	void unknownToyIsNotFound() {
 		assertThat(codeOf(() -> this.catalog.query(QueryRequest.newBuilder().setName("Yo-yo").build())))
 			.isEqualTo(Status.Code.NOT_FOUND);

@@ -21,6 +21,12 @@ public record OutsideLoad(Operation operation, Duration duration) {
 	/** The meal every rest-get and soap-get asks for: Steak, of the study's seed. */
 	public static final String STEAK_ID = "5268203c-de76-4921-a3e3-439db69c462a";
 
+	/**
+	 * The toy every toy-buy buys: the lab's own, stocked so deep (catalog migration V2) that every
+	 * buy of a run succeeds, so that two clients compared on buys both measure a real sale.
+	 */
+	public static final String DEEP_STOCK_TOY = "Kite";
+
 	/** One HTTP request as an outside client sends it; target is the Targets parameter of its service. */
 	public record Request(Parameter<String> target, String method, String path, Map<String, String> headers, String body) {
 	}
@@ -53,7 +59,7 @@ public record OutsideLoad(Operation operation, Duration duration) {
 					soapEnvelope("<m:getMealRequest><m:name>Steak</m:name></m:getMealRequest>"));
 			case TOY_QUERY -> new Request(Targets.TOY_STORE, "GET", "/products/Tux", Map.of(), null);
 			case TOY_BUY -> new Request(Targets.TOY_STORE, "POST", "/orders", Map.of("Content-Type", "application/json"),
-					"{\"name\":\"Marbles\",\"quantity\":1}");
+					"{\"name\":\"" + DEEP_STOCK_TOY + "\",\"quantity\":1}");
 			default -> throw new IllegalArgumentException("no single request for " + operation.label());
 		};
 	}

@@ -74,7 +74,7 @@ class ReportTests {
 		Files.write(lab.resolve("requests.csv"), csv);
 		Traces.write(spans, dir.resolve(folder).resolve("spans.jsonl"));
 		return new Manifest.StepRecord(index, name, simulation, properties, folder, "2026-11-22T10:00:00Z",
-				"2026-11-22T10:00:05Z", 0, csv.size() - 1, 0, spans.size(), spans.size(), new Manifest.LabCost(1.5, 0.25));
+				"2026-11-22T10:00:05Z", 0, csv.size() - 1, 0, spans.size(), spans.size(), new Manifest.LabCost(1.5, 0.25, 3.5));
 	}
 
 	/** Sorts of {@code ms} each, one every second; the last {@code failed} of them answered 503. */
@@ -136,8 +136,8 @@ class ReportTests {
 			.contains("| front door | 10.00 | 10.00 | 10.00 | 12.5% |");
 		assertThat(md).contains("the parts' means add up to 100.0% of the client's mean");
 		assertThat(md).contains("No request failed in any step.");
-		// 1.5 s of the generator's CPU and 0.25 s of the runner's in a 5 s step.
-		assertThat(md).contains("## The lab's own footprint").contains("| toystore-query-c1 | 5.0 | 30.0 | 5.0 | 0.0 | 18% |");
+		// 1.5 s of the generator's CPU, 0.25 s of the runner's and 3.5 s of the services' in a 5 s step.
+		assertThat(md).contains("## The lab's own footprint").contains("| toystore-query-c1 | 5.0 | 10 | 30.0 | 150000 | 5.0 | 70.0 | 18% |");
 		assertThat(Files.readString(html)).contains("<table>").contains("<img src=\"charts/seed-001-latency.png\"");
 		for (String chart : List.of("seed-001-latency.png", "decomposition-2.png", "over-time-1.png", "cpu.png")) {
 			byte[] png = Files.readAllBytes(dir.resolve("charts").resolve(chart));
@@ -182,6 +182,42 @@ class ReportTests {
 		assertThat(md).contains("| toystore-buy-c1 | buy | 3 | 82.27 ± 22.58 |")
 			.contains("| toystore-query-c1 | query | 3 | 20.00 ± 0.00 |");
 		assertThat(html).exists();
+	}
+
+	@Test
+	void theAgreementCheckSetsTheLabsP50BesideWrksAndLeavesTheSettlingRoundOutOfItsVerdict() throws IOException {
+		Path dir = this.runs.resolve("agreement-test");
+		String header = "group,trace_id,start_epoch_ms,duration_ms,status,parent_span_id,ok";
+		Map<String, String> lab = Map.of("lab.sweep.operation", "rest-get", "lab.sweep.levels", "1", "lab.sweep.step", "5s");
+		Map<String, String> outside = Map.of("lab.outside.operation", "rest-get", "lab.outside.duration", "5s");
+		List<Manifest.StepRecord> steps = new ArrayList<>();
+		// Round 0: the lab three times wrk's; rounds 1 and 2: 1.04 and 1.12 of it.
+		double[] labMs = { 1.5, 0.52, 0.56 };
+		for (int round = 0; round < 3; round++) {
+			List<String> csv = new ArrayList<>(List.of(header));
+			for (int i = 0; i < 9; i++) {
+				csv.add("rest-get,t" + round + "x" + i + "," + (1000 + i) + "," + String.format(java.util.Locale.ROOT, "%.3f", labMs[round])
+						+ ",200,s" + i + ",true");
+			}
+			steps.add(step(dir, 2 * round + 1, "lab-rest-get-r" + round, "ConcurrencySweepSimulation", lab, csv, List.of()));
+			Manifest.StepRecord wrk = step(dir, 2 * round + 2, "wrk-rest-get-r" + round, "wrk", outside, List.of(header),
+					List.of());
+			Files.writeString(dir.resolve(wrk.folder()).resolve("outside.json"),
+					"{\"requests\":12,\"non2xx\":0,\"meanMicros\":520.0,\"p50Micros\":500,\"cpuSeconds\":0.4}");
+			steps.add(wrk);
+		}
+		new Manifest("agreement-test", "agreement", "lab", false, "bare", List.of(), Map.of("commit", "abc", "dirty", false),
+				Map.of("cores", 2, "memoryBytes", 1L << 34, "os", "Linux", "jdk", "test"), "2026-11-22T10:00:00Z",
+				"2026-11-22T10:01:00Z", null, steps).write(dir);
+		Report.write(RunData.read(dir), Studies.all());
+		String md = Files.readString(dir.resolve("report.md"));
+		assertThat(md).contains("## The lab against an outside client (wrk)")
+			.contains("| rest-get | 0 (settling) | 1.50 | 0.50 | 3.00 |")
+			.contains("| rest-get | 1 | 0.52 | 0.50 | 1.04 |")
+			.contains("| rest-get | 2 | 0.56 | 0.50 | 1.12 |")
+			.contains("| rest-get | 2 | 1.08 | 1.04–1.12 | yes |");
+		// One client is no sweep: seed 002's section has nothing to show.
+		assertThat(md).doesNotContain("Seed 002");
 	}
 
 }

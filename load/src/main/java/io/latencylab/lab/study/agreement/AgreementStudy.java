@@ -37,6 +37,14 @@ public final class AgreementStudy implements Study {
 	/** The lab and wrk agree when their p50s differ by at most this share. */
 	static final double AGREEMENT = 0.10;
 
+	/**
+	 * Round 0 runs like the others but does not count: after the warm-up's many clients, the
+	 * services' compilers and collectors were measured still busy at one client (their CPU some 50%
+	 * above later rounds, for wrk as for the lab), and the generator meets its one-client path for
+	 * the first time. The report shows the round apart.
+	 */
+	static final int SETTLING_ROUND = 0;
+
 	@Override
 	public About about() {
 		return new About("agreement", "lab", "the lab itself, against wrk (an outside client)",
@@ -48,7 +56,7 @@ public final class AgreementStudy implements Study {
 		int rounds = full ? 5 : 3;
 		Duration each = full ? Duration.ofSeconds(30) : Duration.ofSeconds(5);
 		List<Step> steps = new ArrayList<>();
-		for (int round = 1; round <= rounds; round++) {
+		for (int round = SETTLING_ROUND; round <= rounds; round++) {
 			for (Operation operation : OPERATIONS) {
 				// Alternating who goes first, so that neither always meets the services just after the other.
 				Step lab = new SweepLoad(operation, List.of(1), each, 0).step("lab-" + operation.label() + "-r" + round);
@@ -69,6 +77,7 @@ public final class AgreementStudy implements Study {
 		for (StepData step : run.stepsOf(OutsideLoad.CLIENT)) {
 			OutsideLoad outside = OutsideLoad.from(step.parameters());
 			String round = step.record().name().substring(step.record().name().lastIndexOf("-r") + 2);
+			boolean settling = round.equals(String.valueOf(SETTLING_ROUND));
 			String labName = "lab-" + outside.operation().label() + "-r" + round;
 			GroupStats lab = run.steps()
 				.stream()
@@ -87,8 +96,10 @@ public final class AgreementStudy implements Study {
 			}
 			double wrkP50 = wrk.path("p50Micros").asDouble() / 1000;
 			double ratio = lab.p50Ms() / wrkP50;
-			pairs.computeIfAbsent(outside.operation(), (k) -> new ArrayList<>()).add(new double[] { lab.p50Ms(), wrkP50 });
-			rows.add(List.of(outside.operation().label(), round, ms(lab.p50Ms()), ms(wrkP50),
+			if (!settling) {
+				pairs.computeIfAbsent(outside.operation(), (k) -> new ArrayList<>()).add(new double[] { lab.p50Ms(), wrkP50 });
+			}
+			rows.add(List.of(outside.operation().label(), settling ? round + " (settling)" : round, ms(lab.p50Ms()), ms(wrkP50),
 					String.format(Locale.ROOT, "%.2f", ratio), ms(lab.meanMs()), ms(wrk.path("meanMicros").asDouble() / 1000),
 					count(lab.count()), count(wrk.path("requests").asLong()),
 					count(lab.count() - lab.errors()) + " / " + count(wrk.path("requests").asLong() - wrk.path("non2xx").asLong())));
@@ -101,8 +112,9 @@ public final class AgreementStudy implements Study {
 				+ "load generator (Gatling, kept warm across the run) and wrk (-t1 -c1), each sending the same request "
 				+ "with a fresh traceparent and the run id as baggage. The lab's figures are worth as much as they agree: "
 				+ String.format(Locale.ROOT, "the p50s should differ by %.0f%% or less. ", 100 * AGREEMENT)
-				+ "A buy answered 409 (sold out) counts as answered for both; the last column gives the answers that "
-				+ "were 2xx (the lab counts a 409 buy as answered, wrk as non-2xx).");
+				+ "Round 0 lets the services settle at one client after the warm-up and is left out of the verdict. "
+				+ "Buys buy the lab's own toy, stocked so deep that every buy is a sale for both; the last column "
+				+ "shows that every answer was 2xx.");
 		doc.table(List.of("operation", "round", "lab p50 ms", "wrk p50 ms", "lab / wrk", "lab mean ms", "wrk mean ms",
 				"lab requests", "wrk requests", "answered ok (lab / wrk)"), rows);
 		List<List<String>> summary = new ArrayList<>();

@@ -128,7 +128,11 @@ public final class AzureStudy implements Study {
 
 	@Override
 	public void report(RunData run, ReportDocument doc, Path charts) throws IOException {
-		List<StepData> sweeps = run.stepsOf("ConcurrencySweepSimulation");
+		// One level is no sweep: such steps (the agreement check's one client) have no curve to show here.
+		List<StepData> sweeps = run.stepsOf("ConcurrencySweepSimulation")
+			.stream()
+			.filter((step) -> SweepLoad.from(step.parameters()).levels().size() > 1)
+			.toList();
 		if (sweeps.isEmpty()) {
 			return;
 		}
