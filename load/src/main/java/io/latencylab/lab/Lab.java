@@ -192,7 +192,7 @@ public final class Lab implements Runnable {
 					if (this.repeat > 1) {
 						System.out.printf(Locale.ROOT, "%nRun %d of %d%n", i, this.repeat);
 					}
-					runDirs.add(new LabRun(PROJECT, deployment, System.out).run(plan, this.injections, this.warmUp));
+					runDirs.add(new LabRun(PROJECT, deployment, System.out).run(plan.repetition(i), this.injections, this.warmUp));
 				}
 			}
 			finally {
@@ -213,7 +213,7 @@ public final class Lab implements Runnable {
 			}
 			if (runs.size() > 1) {
 				Path dir = PROJECT.resolve("runs").resolve(runs.getFirst().manifest().runId() + "-x" + runs.size());
-				System.out.println("Repetitions: " + PROJECT.relativize(Repetitions.write(runs, dir)));
+				System.out.println("Repetitions: " + PROJECT.relativize(Repetitions.write(runs, dir, Studies.all())));
 			}
 			if (failed > 0) {
 				System.err.println(failed + " step(s) failed; see their gatling.log");
@@ -261,7 +261,7 @@ public final class Lab implements Runnable {
 					runs.add(RunData.read(resolve(run)));
 				}
 				Path dir = PROJECT.resolve("runs").resolve(runs.getFirst().manifest().runId() + "-x" + runs.size());
-				Path html = Repetitions.write(runs, dir);
+				Path html = Repetitions.write(runs, dir, Studies.all());
 				System.out.println("Repetitions (Markdown): " + PROJECT.relativize(dir.resolve("repetitions.md")));
 				System.out.println("Repetitions: " + PROJECT.relativize(html));
 				return 0;

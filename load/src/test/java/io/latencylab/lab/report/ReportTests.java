@@ -176,12 +176,28 @@ class ReportTests {
 		// Three runs whose buys differ by their commit time (30, 40, 50 ms); queries are alike.
 		List<RunData> runs = List.of(RunData.read(toyStoreRun("r1", 30, 1)), RunData.read(toyStoreRun("r2", 40, 1)),
 				RunData.read(toyStoreRun("r3", 50, 1)));
-		Path html = Repetitions.write(runs, this.runs.resolve("r1-x3"));
+		Path html = Repetitions.write(runs, this.runs.resolve("r1-x3"), Studies.all());
 		String md = Files.readString(this.runs.resolve("r1-x3/repetitions.md"));
 		// Buy means 73.18, 82.27 and 91.36 ms: sd 9.09, t(0.975, 2) = 4.303, so ± 22.58.
 		assertThat(md).contains("| toystore-buy-c1 | buy | 3 | 82.27 ± 22.58 |")
 			.contains("| toystore-query-c1 | query | 3 | 20.00 ± 0.00 |");
+		// Seed 001's own table over the runs: buys of 80, 90 and 100 ms (sd 10 ms, so ± 24.8 ms); the study's
+		// columns and the queries are alike in every run and stay as they are.
+		assertThat(md).contains("## The studies' tables over the 3 runs")
+			.contains("| 1 | 0.0200 | 0.0900 ± 0.0248 | 1 | 0.0189 | 0.0127 | 0.0084 | 0.0128 | 0.0078 |");
 		assertThat(html).exists();
+	}
+
+	@Test
+	void aCellOverTheRunsKeepsItsTextAndTheWayItsFigureIsWritten() {
+		assertThat(Repetitions.cell(List.of("16", "16", "16"))).isEqualTo("16");
+		// 1,000, 1,200 and 1,400: sd 200, t(0.975, 2) = 4.303, so ± 496.9.
+		assertThat(Repetitions.cell(List.of("1,000 ops/s", "1,200 ops/s", "1,400 ops/s"))).isEqualTo("1,200 ± 497 ops/s");
+		assertThat(Repetitions.cell(List.of("+1.50", "+2.50"))).isEqualTo("+2.00 ± 6.35");
+		assertThat(Repetitions.cell(List.of("12%", "14%"))).isEqualTo("13 ± 13%");
+		// Several figures in a cell, or different words: each run's, in order.
+		assertThat(Repetitions.cell(List.of("953 (16)", "1,041 (4)"))).isEqualTo("953 (16) / 1,041 (4)");
+		assertThat(Repetitions.cell(List.of("yes", "**no**"))).isEqualTo("yes / **no**");
 	}
 
 	@Test
