@@ -28,6 +28,18 @@ public record Plan(String name, String seed, boolean full, Step warmUp, List<Ste
 	/** ...to this many cores. */
 	public static final Parameter<Integer> CPUS = Parameter.integer("lab.cpus");
 
+	/**
+	 * Steps that compare with each other (SOAP against REST, one core against two, the lab against
+	 * wrk) carry the same key and stand side by side; a repeated plan runs them in turn in the
+	 * opposite order (see {@link #repetition}).
+	 */
+	public static final Parameter<String> COMPARED = Parameter.text("lab.compared");
+
+	/** The same step, marked as one side of the comparison {@code key}. */
+	public static Step compared(Step step, String key) {
+		return Step.of(step.name(), step.simulation()).setAll(step.properties()).set(COMPARED, key).lasting(step.estimate());
+	}
+
 	/** The same step with {@code service} limited to {@code cpus} cores while it runs; its name says so. */
 	public static Step withCpus(Step step, String service, int cpus) {
 		return Step.of(step.name() + "-cpus" + cpus, step.simulation())
@@ -56,6 +68,29 @@ public record Plan(String name, String seed, boolean full, Step warmUp, List<Ste
 			all.addFirst(this.warmUp);
 		}
 		return all;
+	}
+
+	/**
+	 * This plan as its {@code n}-th repetition runs it (from 1): the odd ones as written, the even ones
+	 * with the steps of each comparison in reverse order, so that over two runs each side meets the
+	 * services as often first as second (a service warming up, or a disk filling, favours neither).
+	 */
+	public Plan repetition(int n) {
+		if (n % 2 == 1) {
+			return this;
+		}
+		List<Step> reordered = new ArrayList<>(this.steps.size());
+		int i = 0;
+		while (i < this.steps.size()) {
+			String key = this.steps.get(i).get(COMPARED);
+			int end = i + 1;
+			while (key != null && end < this.steps.size() && key.equals(this.steps.get(end).get(COMPARED))) {
+				end++;
+			}
+			reordered.addAll(this.steps.subList(i, end).reversed());
+			i = end;
+		}
+		return new Plan(this.name, this.seed, this.full, this.warmUp, reordered);
 	}
 
 	/** How long the plan should take: the warm-up and every step, each with its overhead. */

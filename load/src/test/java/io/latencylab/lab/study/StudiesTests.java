@@ -41,6 +41,25 @@ class StudiesTests {
 	}
 
 	@Test
+	void aRepeatedPlanRunsEachComparisonTheOtherWayRoundEveryOtherTime() {
+		Plan seed000 = Studies.named("seed-000").orElseThrow().plan(false);
+		List<String> first = seed000.repetition(1).steps().stream().map(Step::name).toList();
+		List<String> second = seed000.repetition(2).steps().stream().map(Step::name).toList();
+		assertThat(first).startsWith("meals-soap-study", "meals-rest-study", "meals-soap-matched", "meals-rest-matched");
+		assertThat(second).startsWith("meals-rest-study", "meals-soap-study", "meals-rest-matched", "meals-soap-matched");
+		assertThat(seed000.repetition(3).steps()).isEqualTo(seed000.steps());
+		assertThat(second).containsExactlyInAnyOrderElementsOf(first);
+		// Steps that compare with nothing keep their place: seed 004's sweeps and its soak.
+		List<String> sort = Studies.named("seed-004").orElseThrow().plan(false).repetition(2).steps().stream()
+			.map(Step::name)
+			.toList();
+		assertThat(sort.getFirst()).isEqualTo(Studies.named("seed-004").orElseThrow().plan(false).steps().getFirst().name());
+		assertThat(sort).containsSubsequence("sort-exchange-n20000-c1-cpus2", "sort-exchange-n20000-c1-cpus1",
+				"sort-exchange-n20000-c4-cpus2", "sort-exchange-n20000-c4-cpus1");
+		assertThat(sort.getLast()).startsWith("sort-soak");
+	}
+
+	@Test
 	void everyPlanNamesItsStepsOnce() {
 		for (Study study : Studies.all()) {
 			for (boolean full : List.of(false, true)) {

@@ -59,8 +59,9 @@ public final class AgreementStudy implements Study {
 		for (int round = SETTLING_ROUND; round <= rounds; round++) {
 			for (Operation operation : OPERATIONS) {
 				// Alternating who goes first, so that neither always meets the services just after the other.
-				Step lab = new SweepLoad(operation, List.of(1), each, 0).step("lab-" + operation.label() + "-r" + round);
-				Step wrk = new OutsideLoad(operation, each).step("wrk-" + operation.label() + "-r" + round);
+				String pair = operation.label() + "-r" + round;
+				Step lab = Plan.compared(new SweepLoad(operation, List.of(1), each, 0).step("lab-" + pair), pair);
+				Step wrk = Plan.compared(new OutsideLoad(operation, each).step("wrk-" + pair), pair);
 				steps.addAll((round % 2 == 1) ? List.of(lab, wrk) : List.of(wrk, lab));
 			}
 		}

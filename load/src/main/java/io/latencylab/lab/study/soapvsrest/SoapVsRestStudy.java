@@ -49,7 +49,8 @@ public final class SoapVsRestStudy implements Study {
 		Duration duration = full ? Duration.ofMinutes(30) : Duration.ofSeconds(30);
 		for (String mix : List.of("study", "matched")) {
 			for (String protocol : List.of("soap", "rest")) {
-				steps.add(MealsLoad.baseline("meals-" + protocol + "-" + mix, protocol, mix, users, ramp, duration));
+				steps.add(Plan.compared(MealsLoad.baseline("meals-" + protocol + "-" + mix, protocol, mix, users, ramp, duration),
+						"meals-" + mix));
 			}
 		}
 		// Table 2.1: 1000, 2000 and 5000 users from each of North Europe, Canada and Japan, 5 min
@@ -57,10 +58,11 @@ public final class SoapVsRestStudy implements Study {
 		// 10 users a region.
 		for (int regionUsers : full ? List.of(1000, 2000, 5000) : List.of(10)) {
 			for (String protocol : List.of("soap", "rest")) {
-				steps.add(full
+				steps.add(Plan.compared(full
 						? MealsLoad.regions(protocol, regionUsers, Duration.ofMinutes(5), Duration.ofMinutes(2),
 								Duration.ofMinutes(regionUsers == 1000 ? 30 : 20))
-						: MealsLoad.regions(protocol, regionUsers, Duration.ofSeconds(5), Duration.ofSeconds(2), Duration.ofSeconds(20)));
+						: MealsLoad.regions(protocol, regionUsers, Duration.ofSeconds(5), Duration.ofSeconds(2), Duration.ofSeconds(20)),
+						"regions-" + regionUsers));
 			}
 		}
 		return new Plan(name(), seed(), full, Plan.warmUp(List.of(Operation.REST_GET, Operation.SOAP_GET), full), steps);

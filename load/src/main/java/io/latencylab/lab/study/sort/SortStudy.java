@@ -59,7 +59,8 @@ public final class SortStudy implements Study {
 		for (int size : full ? List.of(20_000, 50_000) : List.of(20_000)) {
 			for (int n : clients) {
 				for (int cpus : List.of(1, 2)) {
-					steps.add(Plan.withCpus(new SortLoad("exchange", size, n, each).step(), SERVICE, cpus));
+					steps.add(Plan.compared(Plan.withCpus(new SortLoad("exchange", size, n, each).step(), SERVICE, cpus),
+							"cpus-n" + size + "-c" + n));
 				}
 			}
 		}
