@@ -49,6 +49,21 @@ public final class LoadRecorder {
 
 	private final long startMillis = System.currentTimeMillis();
 
+	private final com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory
+		.getOperatingSystemMXBean();
+
+	/**
+	 * This JVM's CPU time and the clock at the first and the latest answer: what the generator took
+	 * while the services were being measured, apart from its start and end of a step.
+	 */
+	private long firstCpuNanos = -1;
+
+	private long firstAnswerNanos;
+
+	private long lastCpuNanos;
+
+	private long lastAnswerNanos;
+
 	private final class Group {
 
 		final Latencies all = new Latencies();
@@ -75,7 +90,7 @@ public final class LoadRecorder {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-		var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+		var os = this.os;
 		this.cpuSampler.scheduleAtFixedRate(() -> {
 			// Once a second on disk, so that the lab runner can show the live request rate.
 			synchronized (this.requests) {
@@ -118,6 +133,13 @@ public final class LoadRecorder {
 		stats.firstStart = Math.min(stats.firstStart, startEpochMillis);
 		stats.lastEnd = Math.max(stats.lastEnd, startEpochMillis + durationNanos / 1_000_000);
 		synchronized (this.requests) {
+			// One clock read each (a few hundred nanoseconds): the generator's CPU between first and last answer.
+			this.lastCpuNanos = this.os.getProcessCpuTime();
+			this.lastAnswerNanos = System.nanoTime();
+			if (this.firstCpuNanos < 0) {
+				this.firstCpuNanos = this.lastCpuNanos;
+				this.firstAnswerNanos = this.lastAnswerNanos;
+			}
 			try {
 				this.requests.write(group + "," + traceId + "," + startEpochMillis + ","
 						+ String.format(java.util.Locale.ROOT, "%.3f", durationNanos / 1e6) + "," + status + "," + parentSpanId
@@ -141,6 +163,12 @@ public final class LoadRecorder {
 		cpu.put("meanPercent", this.injectorCpuPermille.getTotalCount() == 0 ? null : this.injectorCpuPermille.getMean() / 10);
 		cpu.put("maxPercent", this.injectorCpuPermille.getMaxValue() / 10.0);
 		cpu.put("overloaded", this.injectorCpuPermille.getMaxValue() > INJECTOR_CPU_WARNING * 1000);
+		synchronized (this.requests) {
+			if (this.firstCpuNanos >= 0 && this.lastAnswerNanos > this.firstAnswerNanos) {
+				cpu.put("whileAnsweringCpuSeconds", (this.lastCpuNanos - this.firstCpuNanos) / 1e9);
+				cpu.put("whileAnsweringSeconds", (this.lastAnswerNanos - this.firstAnswerNanos) / 1e9);
+			}
+		}
 		summary.put("injectorCpu", cpu);
 		Map<String, Object> groups = new TreeMap<>();
 		this.groups.forEach((name, stats) -> {

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.latencylab.lab.run.LabRun;
 import io.latencylab.lab.run.Manifest;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
@@ -72,7 +73,7 @@ public final class Report {
 				List.of("JDK", String.valueOf(m.machine().get("jdk"))), List.of("start", m.start()), List.of("end", String.valueOf(m.end())),
 				List.of("warm-up", m.warmUp() == null ? "none"
 						: m.warmUp().properties().get("lab.warmup.duration") + " of " + m.warmUp().properties().get("lab.warmup.operations")
-								+ ", " + count(m.warmUp().requests()) + " requests, left out of every figure")));
+								+ settledText(m.warmUp()) + ", " + count(m.warmUp().requests()) + " requests, left out of every figure")));
 		this.doc.text("Load generator and bare services share this machine, so its cores are shared too; the figures are "
 				+ "this machine's, not the studies' hardware. Latency is what the Gatling virtual users measured, "
 				+ "from the request's write on the connection to the response's last byte, the window wrk measures too.");
@@ -112,9 +113,13 @@ public final class Report {
 			double runner = 100 * cost.runnerCpuSeconds() / seconds;
 			double services = (cost.servicesCpuSeconds() != null) ? 100 * cost.servicesCpuSeconds() / seconds
 					: servicesCpu(from, to);
-			double share = (generator + runner) / (100.0 * cores);
+			// What disturbs the services is the generator's CPU while they answer; the step's whole
+			// window also holds the simulation's start and end.
+			Double answering = cost.generatorPercentWhileAnswering();
+			double share = (((answering != null) ? answering : generator) + runner) / (100.0 * cores);
 			long requests = step.record().requests();
 			rows.add(List.of(step.record().name(), num(seconds), count(requests), num(generator),
+					(answering != null) ? num(answering) : "",
 					requests == 0 ? "" : String.format(Locale.ROOT, "%.0f", 1e6 * cost.generatorCpuSeconds() / requests),
 					num(runner), num(services), String.format(Locale.ROOT, "%.0f%%", 100 * share)));
 			if (share > FOOTPRINT_WARNING) {
@@ -129,14 +134,21 @@ public final class Report {
 				+ "load generator is Gatling's JVM (one for the whole run: the warm-up step pays for its start), or wrk "
 				+ "in an outside client's step; the runner is the lab's own JVM (resource sampling, progress, trace "
 				+ "bookkeeping). Services: the sum of their CPU time over the step, from the kernel's counts at its "
-				+ "start and end.");
-		this.doc.table(List.of("step", "seconds", "requests", "load generator %", "generator µs a request", "runner %",
-				"services %", "lab's share of the machine"), rows);
+				+ "start and end. \"While answered\" is the generator's CPU from the step's first answer to its last, "
+				+ "without the simulation's own start and end: it is what the services had to share their cores with, "
+				+ "and the lab's share of the machine is taken from it where known.");
+		this.doc.table(List.of("step", "seconds", "requests", "load generator %", "generator % while answered",
+				"generator µs a request", "runner %", "services %", "lab's share of the machine"), rows);
 		if (!warnings.isEmpty()) {
 			this.doc.text(String.format(Locale.ROOT, "**Warning:** the lab itself took more than %.0f%% of the machine's CPU "
 					+ "in %s; the services had that much less, and their latency there is partly the lab's.",
 					100 * FOOTPRINT_WARNING, String.join(", ", warnings)));
 		}
+	}
+
+	private static String settledText(Manifest.StepRecord warmUp) {
+		String settled = warmUp.properties().get(LabRun.SETTLED_PROPERTY);
+		return (settled == null) ? "" : ", then " + settled;
 	}
 
 	private double servicesCpu(long from, long to) {

@@ -20,6 +20,7 @@ import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.plan.Step;
 import io.latencylab.lab.plan.Targets;
 import io.latencylab.lab.traces.Traces;
+import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.Request;
 import io.latencylab.observability.Span;
 import tools.jackson.databind.JsonNode;
@@ -96,18 +97,23 @@ public final class LabRun {
 							outside ? wrk.map((r) -> r.path("cpuSeconds").asDouble()).orElse(0.0)
 									: cpuSeconds(gatling.generator()) - generatorBefore,
 							cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore,
-							servicesAfter.isEmpty() ? null : servicesCpu(servicesBefore, servicesAfter));
+							servicesAfter.isEmpty() ? null : servicesCpu(servicesBefore, servicesAfter),
+							outside ? null : whileAnswering(stepDir));
 					List<Request> requests = GatlingStep.requestsCsv(stepDir).map(LabRun::readQuietly).orElse(List.of());
 					long errors = requests.stream().filter((r) -> !r.ok()).count();
 					// wrk keeps no per-request lines; its own counts stand for the step.
 					long sent = wrk.map((r) -> r.path("requests").asLong()).orElse((long) requests.size());
 					long failed = wrk.map((r) -> r.path("non2xx").asLong() + r.path("socketErrors").asLong()).orElse(errors);
 					if (warmUp && i == 0) {
-						// Its traces are not needed: it only warms the services up.
-						manifest = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), step.properties(),
-								folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, 0, 0, cost));
-						manifest.write(runDir);
 						progress.endStep(String.format(Locale.ROOT, "warmed up: %,d requests", requests.size()));
+						Settled settled = settle(gatling, step, runDir, runId, targets, progress, requests);
+						Map<String, String> properties = new java.util.LinkedHashMap<>(step.properties());
+						properties.put(SETTLED_PROPERTY, settled.text());
+						// Its traces are not needed: it only warms the services up.
+						manifest = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), properties,
+								folder, stepStart.toString(), Instant.now().toString(), exit, requests.size() + settled.requests(),
+								errors, 0, 0, cost));
+						manifest.write(runDir);
 						continue;
 					}
 					Map<String, String> wanted = Traces.sample(requests, Traces.PER_GROUP);
@@ -130,6 +136,94 @@ public final class LabRun {
 		manifest.write(runDir);
 		this.out.println("\nRun took " + Progress.clock(progress.elapsed()) + "; writing the report");
 		return runDir;
+	}
+
+	/** One settling round of the warm-up's load. */
+	static final Duration SETTLE_ROUND = Duration.ofSeconds(10);
+
+	/** At most this many: a minute more, whether the services settle or not. */
+	static final int MAX_SETTLE_ROUNDS = 6;
+
+	/** Settled: no operation's p50 moved by more than this share from one round to the next. */
+	static final double SETTLED = 0.10;
+
+	/** Where the warm-up's record in the manifest says how it settled. */
+	public static final String SETTLED_PROPERTY = "lab.warmup.settled";
+
+	/** How the warm-up ended: rounds run after it, their requests, and the largest move of a p50 in the last. */
+	record Settled(int rounds, long requests, double moved) {
+
+		String text() {
+			return String.format(Locale.ROOT, "%s after %d round%s of %ds (largest p50 change in the last: %.0f%%)",
+					(this.moved <= SETTLED) ? "settled" : "not settled", this.rounds, (this.rounds == 1) ? "" : "s",
+					SETTLE_ROUND.toSeconds(), 100 * this.moved);
+		}
+
+	}
+
+	/**
+	 * After the warm-up, its load again in short rounds until every operation's p50 stays within
+	 * {@link #SETTLED} of the round before (the first round is set against the warm-up's last
+	 * seconds): services fresh from their start keep compiling for longer than a fixed warm-up
+	 * allows, and a first step would measure that.
+	 */
+	private Settled settle(GatlingStep gatling, Step warmUp, Path runDir, String runId, Map<String, String> targets,
+			Progress progress, List<Request> warmUpRequests) throws IOException, InterruptedException {
+		long tailFrom = warmUpRequests.stream().mapToLong(Request::startMillis).max().orElse(0) - SETTLE_ROUND.toMillis();
+		Map<String, Double> previous = p50s(warmUpRequests.stream().filter((r) -> r.startMillis() >= tailFrom).toList());
+		Step round = Step.of(warmUp.name(), warmUp.simulation())
+			.setAll(warmUp.properties())
+			.set(Plan.WARM_UP_DURATION, SETTLE_ROUND)
+			.lasting(SETTLE_ROUND);
+		long requests = 0;
+		double moved = Double.NaN;
+		int rounds = 0;
+		while (rounds < MAX_SETTLE_ROUNDS) {
+			rounds++;
+			Path dir = runDir.resolve(String.format(Locale.ROOT, "steps/00-settle-%d", rounds));
+			int exit = gatling.run(round, dir, runId, targets, progress);
+			List<Request> done = GatlingStep.requestsCsv(dir).map(LabRun::readQuietly).orElse(List.of());
+			requests += done.size();
+			Map<String, Double> now = p50s(done);
+			moved = largestChange(previous, now);
+			progress.endStep(String.format(Locale.ROOT, "settling, round %d: %,d requests, largest p50 change %.0f%%", rounds,
+					done.size(), 100 * moved));
+			if (exit != 0 || moved <= SETTLED) {
+				break;
+			}
+			previous = now;
+		}
+		return new Settled(rounds, requests, moved);
+	}
+
+	private static Map<String, Double> p50s(List<Request> requests) {
+		Map<String, Double> p50s = new java.util.TreeMap<>();
+		GroupStats.byGroup(requests.stream().filter(Request::ok).toList()).forEach((g) -> p50s.put(g.group(), g.p50Ms()));
+		return p50s;
+	}
+
+	/** The largest relative change of a group's p50 between two rounds; infinite when a group is new or gone. */
+	static double largestChange(Map<String, Double> before, Map<String, Double> after) {
+		if (before.isEmpty() || !before.keySet().equals(after.keySet())) {
+			return Double.POSITIVE_INFINITY;
+		}
+		return before.entrySet()
+			.stream()
+			.mapToDouble((e) -> Math.abs(after.get(e.getKey()) - e.getValue()) / e.getValue())
+			.max()
+			.orElse(Double.POSITIVE_INFINITY);
+	}
+
+	/** The generator's CPU from a step's first answer to its last, in percent of one core, as its summary.json gives it. */
+	private static Double whileAnswering(Path stepDir) throws IOException {
+		Optional<Path> summary = GatlingStep.requestsCsv(stepDir).map((csv) -> csv.resolveSibling("summary.json"))
+			.filter(Files::exists);
+		if (summary.isEmpty()) {
+			return null;
+		}
+		JsonNode cpu = Manifest.JSON.readTree(summary.get().toFile()).path("injectorCpu");
+		double seconds = cpu.path("whileAnsweringSeconds").asDouble(0);
+		return (seconds > 0) ? 100 * cpu.path("whileAnsweringCpuSeconds").asDouble() / seconds : null;
 	}
 
 	/** The services' CPU seconds between two readings, summed over those read both times. */

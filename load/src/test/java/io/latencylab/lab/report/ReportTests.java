@@ -74,7 +74,7 @@ class ReportTests {
 		Files.write(lab.resolve("requests.csv"), csv);
 		Traces.write(spans, dir.resolve(folder).resolve("spans.jsonl"));
 		return new Manifest.StepRecord(index, name, simulation, properties, folder, "2026-11-22T10:00:00Z",
-				"2026-11-22T10:00:05Z", 0, csv.size() - 1, 0, spans.size(), spans.size(), new Manifest.LabCost(1.5, 0.25, 3.5));
+				"2026-11-22T10:00:05Z", 0, csv.size() - 1, 0, spans.size(), spans.size(), new Manifest.LabCost(1.5, 0.25, 3.5, 20.0));
 	}
 
 	/** Sorts of {@code ms} each, one every second; the last {@code failed} of them answered 503. */
@@ -136,8 +136,10 @@ class ReportTests {
 			.contains("| front door | 10.00 | 10.00 | 10.00 | 12.5% |");
 		assertThat(md).contains("the parts' means add up to 100.0% of the client's mean");
 		assertThat(md).contains("No request failed in any step.");
-		// 1.5 s of the generator's CPU, 0.25 s of the runner's and 3.5 s of the services' in a 5 s step.
-		assertThat(md).contains("## The lab's own footprint").contains("| toystore-query-c1 | 5.0 | 10 | 30.0 | 150000 | 5.0 | 70.0 | 18% |");
+		// 1.5 s of the generator's CPU, 0.25 s of the runner's and 3.5 s of the services' in a 5 s step; the
+		// generator's 20% while answered and the runner's 5% are the lab's 12.5% of two cores.
+		assertThat(md).contains("## The lab's own footprint")
+			.contains("| toystore-query-c1 | 5.0 | 10 | 30.0 | 20.0 | 150000 | 5.0 | 70.0 | 13% |");
 		assertThat(Files.readString(html)).contains("<table>").contains("<img src=\"charts/seed-001-latency.png\"");
 		for (String chart : List.of("seed-001-latency.png", "decomposition-2.png", "over-time-1.png", "cpu.png")) {
 			byte[] png = Files.readAllBytes(dir.resolve("charts").resolve(chart));

@@ -17,4 +17,15 @@ class LabRunTests {
 		assertThat(LabRun.servicesCpu(before, after)).isCloseTo(2.5, within(1e-9));
 	}
 
+	@Test
+	void theWarmUpHasSettledWhenNoOperationsP50MovedByMoreThanATenth() {
+		Map<String, Double> round1 = Map.of("toy-query", 1.0, "rest-get", 0.50);
+		// The query got 30% faster: not settled.
+		assertThat(LabRun.largestChange(round1, Map.of("toy-query", 0.70, "rest-get", 0.49))).isCloseTo(0.30, within(1e-9));
+		assertThat(LabRun.largestChange(Map.of("toy-query", 0.70, "rest-get", 0.49), Map.of("toy-query", 0.68, "rest-get", 0.50)))
+			.isLessThan(LabRun.SETTLED);
+		// A round that lost an operation (all its requests failed) has not settled anything.
+		assertThat(LabRun.largestChange(round1, Map.of("toy-query", 1.0))).isInfinite();
+	}
+
 }
