@@ -144,17 +144,22 @@ public final class LabRun {
 	/** At most this many: a minute more, whether the services settle or not. */
 	static final int MAX_SETTLE_ROUNDS = 6;
 
-	/** Settled: no operation's p50 moved by more than this share from one round to the next. */
+	/**
+	 * Settled: no operation's throughput moved by more than this share from one round to the next.
+	 * Throughput, not a percentile: under the warm-up's many clients a p50 is mostly queueing and
+	 * jumps by half from round to round, while the rate of a closed model's clients is the mean
+	 * service time's inverse and changes only when the services do.
+	 */
 	static final double SETTLED = 0.10;
 
 	/** Where the warm-up's record in the manifest says how it settled. */
 	public static final String SETTLED_PROPERTY = "lab.warmup.settled";
 
-	/** How the warm-up ended: rounds run after it, their requests, and the largest move of a p50 in the last. */
+	/** How the warm-up ended: rounds run after it, their requests, and the largest change of a throughput in the last. */
 	record Settled(int rounds, long requests, double moved) {
 
 		String text() {
-			return String.format(Locale.ROOT, "%s after %d round%s of %ds (largest p50 change in the last: %.0f%%)",
+			return String.format(Locale.ROOT, "%s after %d round%s of %ds (largest change of an operation's throughput in the last: %.0f%%)",
 					(this.moved <= SETTLED) ? "settled" : "not settled", this.rounds, (this.rounds == 1) ? "" : "s",
 					SETTLE_ROUND.toSeconds(), 100 * this.moved);
 		}
@@ -162,7 +167,7 @@ public final class LabRun {
 	}
 
 	/**
-	 * After the warm-up, its load again in short rounds until every operation's p50 stays within
+	 * After the warm-up, its load again in short rounds until every operation's throughput stays within
 	 * {@link #SETTLED} of the round before (the first round is set against the warm-up's last
 	 * seconds): services fresh from their start keep compiling for longer than a fixed warm-up
 	 * allows, and a first step would measure that.
@@ -170,7 +175,7 @@ public final class LabRun {
 	private Settled settle(GatlingStep gatling, Step warmUp, Path runDir, String runId, Map<String, String> targets,
 			Progress progress, List<Request> warmUpRequests) throws IOException, InterruptedException {
 		long tailFrom = warmUpRequests.stream().mapToLong(Request::startMillis).max().orElse(0) - SETTLE_ROUND.toMillis();
-		Map<String, Double> previous = p50s(warmUpRequests.stream().filter((r) -> r.startMillis() >= tailFrom).toList());
+		Map<String, Double> previous = rates(warmUpRequests.stream().filter((r) -> r.startMillis() >= tailFrom).toList());
 		Step round = Step.of(warmUp.name(), warmUp.simulation())
 			.setAll(warmUp.properties())
 			.set(Plan.WARM_UP_DURATION, SETTLE_ROUND)
@@ -184,9 +189,9 @@ public final class LabRun {
 			int exit = gatling.run(round, dir, runId, targets, progress);
 			List<Request> done = GatlingStep.requestsCsv(dir).map(LabRun::readQuietly).orElse(List.of());
 			requests += done.size();
-			Map<String, Double> now = p50s(done);
+			Map<String, Double> now = rates(done);
 			moved = largestChange(previous, now);
-			progress.endStep(String.format(Locale.ROOT, "settling, round %d: %,d requests, largest p50 change %.0f%%", rounds,
+			progress.endStep(String.format(Locale.ROOT, "settling, round %d: %,d requests, largest throughput change %.0f%%", rounds,
 					done.size(), 100 * moved));
 			if (exit != 0 || moved <= SETTLED) {
 				break;
@@ -196,13 +201,15 @@ public final class LabRun {
 		return new Settled(rounds, requests, moved);
 	}
 
-	private static Map<String, Double> p50s(List<Request> requests) {
-		Map<String, Double> p50s = new java.util.TreeMap<>();
-		GroupStats.byGroup(requests.stream().filter(Request::ok).toList()).forEach((g) -> p50s.put(g.group(), g.p50Ms()));
-		return p50s;
+	/** Answered requests a second per group, over a round's length. */
+	private static Map<String, Double> rates(List<Request> requests) {
+		Map<String, Double> rates = new java.util.TreeMap<>();
+		GroupStats.byGroup(requests.stream().filter(Request::ok).toList())
+			.forEach((g) -> rates.put(g.group(), g.count() / (double) SETTLE_ROUND.toSeconds()));
+		return rates;
 	}
 
-	/** The largest relative change of a group's p50 between two rounds; infinite when a group is new or gone. */
+	/** The largest relative change of a group's figure between two rounds; infinite when a group is new or gone. */
 	static double largestChange(Map<String, Double> before, Map<String, Double> after) {
 		if (before.isEmpty() || !before.keySet().equals(after.keySet())) {
 			return Double.POSITIVE_INFINITY;
