@@ -126,7 +126,7 @@ public final class Repetitions {
 				doc.heading(2, "The studies' tables over the " + runs.size() + " runs");
 				doc.text("Each study's tables as its report gives them, with every figure that differs between the runs "
 						+ "given as its mean ± the half-width of its 95% confidence interval; a cell holding several figures "
-						+ "lists each run's, separated by /. Text is the first run's; charts are in each run's own report.");
+						+ "lists each run's, separated by semicolons. Text is the first run's; charts are in each run's own report.");
 				first = false;
 			}
 			int ordinal = 0;
@@ -190,7 +190,7 @@ public final class Repetitions {
 		List<String> skeletons = values.stream().map((v) -> NUMBER.matcher(v).replaceAll("#")).distinct().toList();
 		String skeleton = skeletons.getFirst();
 		if (skeletons.size() > 1 || skeleton.chars().filter((ch) -> ch == '#').count() != 1) {
-			return String.join(" / ", values);
+			return String.join("; ", values);
 		}
 		double[] numbers = new double[values.size()];
 		int decimals = 0;

@@ -76,7 +76,8 @@ public final class Report {
 								+ settledText(m.warmUp()) + ", " + count(m.warmUp().requests()) + " requests, left out of every figure")));
 		this.doc.text("Load generator and bare services share this machine, so its cores are shared too; the figures are "
 				+ "this machine's, not the studies' hardware. Latency is what the Gatling virtual users measured, "
-				+ "from the request's write on the connection to the response's last byte, the window wrk measures too.");
+				+ "from setting out to send the request (a connection it must open counts) to the response's last byte, "
+				+ "before Gatling's checks.");
 		stepsTable();
 		for (ReportSection section : this.sections) {
 			section.report(this.run, this.doc, this.charts);

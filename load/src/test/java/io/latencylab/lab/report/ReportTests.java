@@ -198,8 +198,8 @@ class ReportTests {
 		assertThat(Repetitions.cell(List.of("+1.50", "+2.50"))).isEqualTo("+2.00 ± 6.35");
 		assertThat(Repetitions.cell(List.of("12%", "14%"))).isEqualTo("13 ± 13%");
 		// Several figures in a cell, or different words: each run's, in order.
-		assertThat(Repetitions.cell(List.of("953 (16)", "1,041 (4)"))).isEqualTo("953 (16) / 1,041 (4)");
-		assertThat(Repetitions.cell(List.of("yes", "**no**"))).isEqualTo("yes / **no**");
+		assertThat(Repetitions.cell(List.of("953 (16)", "1,041 (4)"))).isEqualTo("953 (16); 1,041 (4)");
+		assertThat(Repetitions.cell(List.of("yes", "**no**"))).isEqualTo("yes; **no**");
 	}
 
 	@Test

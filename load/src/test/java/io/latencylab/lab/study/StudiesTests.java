@@ -27,12 +27,12 @@ class StudiesTests {
 	@Test
 	void theAgreementCheckPairsEachLabStepWithAnOutsideOneAndTakesTurnsGoingFirst() {
 		List<Step> steps = Studies.named("agreement").orElseThrow().plan(false).steps();
-		// A settling round 0, then three that count.
-		assertThat(steps).hasSize(4 * 4 * 2);
+		// A settling round 0, then four that count: each side first in two of them.
+		assertThat(steps).hasSize(5 * 4 * 2);
 		assertThat(steps).extracting(Step::name)
 			.startsWith("wrk-toy-query-r0", "lab-toy-query-r0", "wrk-toy-buy-r0", "lab-toy-buy-r0")
 			.contains("lab-toy-query-r1", "wrk-toy-query-r1", "wrk-toy-query-r2", "lab-toy-query-r2", "lab-soap-get-r3",
-					"wrk-soap-get-r3");
+					"wrk-soap-get-r3", "wrk-soap-get-r4", "lab-soap-get-r4");
 		assertThat(steps.get(8).name()).isEqualTo("lab-toy-query-r1");
 		assertThat(steps.get(16).name()).isEqualTo("wrk-toy-query-r2");
 		assertThat(steps).filteredOn((s) -> s.name().startsWith("lab-"))
