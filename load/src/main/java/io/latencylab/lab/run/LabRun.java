@@ -108,10 +108,14 @@ public final class LabRun {
 						Settled settled = settle(gatling, step, runDir, runId, targets, progress, requests);
 						Map<String, String> properties = new java.util.LinkedHashMap<>(step.properties());
 						properties.put(SETTLED_PROPERTY, settled.text());
-						// Its traces are not needed: it only warms the services up.
+						// Its cost includes the settling rounds; its traces are not needed: it only warms the services up.
+						Map<String, Double> servicesSettled = this.deployment.cpuSeconds();
+						Manifest.LabCost warmUpCost = new Manifest.LabCost(cpuSeconds(gatling.generator()) - generatorBefore,
+								cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore,
+								servicesSettled.isEmpty() ? null : servicesCpu(servicesBefore, servicesSettled), null);
 						manifest = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), properties,
 								folder, stepStart.toString(), Instant.now().toString(), exit, requests.size() + settled.requests(),
-								errors, 0, 0, cost));
+								errors, 0, 0, warmUpCost));
 						manifest.write(runDir);
 						continue;
 					}
