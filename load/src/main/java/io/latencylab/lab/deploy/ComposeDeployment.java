@@ -32,9 +32,10 @@ public final class ComposeDeployment implements Deployment {
 
 	private final Cgroups cgroups = Cgroups.host();
 
-	/** Per service: its container id, the time and the container's CPU nanoseconds at the last sample. */
+	/** Per service: its container's id, looked up once (again when the container is gone). */
 	private final Map<String, String> containers = new ConcurrentHashMap<>();
 
+	/** Per service: the time and the container's CPU nanoseconds at the last sample. */
 	private final Map<String, long[]> lastCpu = new HashMap<>();
 
 	/** The CPU quota (NanoCpus) each limited container had before its limit. */

@@ -89,6 +89,15 @@ public final class LabRun {
 							this.deployment.limitCpus(limited, 0);
 						}
 					}
+					List<Request> requests = GatlingStep.requestsCsv(stepDir).map(LabRun::readQuietly).orElse(List.of());
+					long errors = requests.stream().filter((r) -> !r.ok()).count();
+					boolean warmingUp = warmUp && i == 0;
+					Settled settled = null;
+					if (warmingUp) {
+						progress.endStep(String.format(Locale.ROOT, "warmed up: %,d requests", requests.size()));
+						settled = settle(gatling, step, runDir, runId, targets, progress, requests);
+					}
+					// The cost below is the warm-up's with its settling rounds.
 					Instant stepEnd = Instant.now();
 					Map<String, Double> servicesAfter = this.deployment.cpuSeconds();
 					Optional<JsonNode> wrk = outside ? OutsideClient.result(stepDir) : Optional.empty();
@@ -97,28 +106,20 @@ public final class LabRun {
 									: cpuSeconds(gatling.generator()) - generatorBefore,
 							cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore,
 							servicesAfter.isEmpty() ? null : servicesCpu(servicesBefore, servicesAfter),
-							outside ? null : whileAnswering(stepDir));
-					List<Request> requests = GatlingStep.requestsCsv(stepDir).map(LabRun::readQuietly).orElse(List.of());
-					long errors = requests.stream().filter((r) -> !r.ok()).count();
-					// wrk keeps no per-request lines; its own counts stand for the step.
-					long sent = wrk.map((r) -> r.path("requests").asLong()).orElse((long) requests.size());
-					long failed = wrk.map((r) -> r.path("non2xx").asLong() + r.path("socketErrors").asLong()).orElse(errors);
-					if (warmUp && i == 0) {
-						progress.endStep(String.format(Locale.ROOT, "warmed up: %,d requests", requests.size()));
-						Settled settled = settle(gatling, step, runDir, runId, targets, progress, requests);
+							(outside || warmingUp) ? null : whileAnswering(stepDir));
+					if (warmingUp) {
 						Map<String, String> properties = new java.util.LinkedHashMap<>(step.properties());
 						properties.put(SETTLED_PROPERTY, settled.text());
-						// Its cost includes the settling rounds; its traces are not needed: it only warms the services up.
-						Map<String, Double> servicesSettled = this.deployment.cpuSeconds();
-						Manifest.LabCost warmUpCost = new Manifest.LabCost(cpuSeconds(gatling.generator()) - generatorBefore,
-								cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore,
-								servicesSettled.isEmpty() ? null : servicesCpu(servicesBefore, servicesSettled), null);
+						// Its traces are not needed: it only warms the services up.
 						manifest = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), properties,
-								folder, stepStart.toString(), Instant.now().toString(), exit, requests.size() + settled.requests(),
-								errors, 0, 0, warmUpCost));
+								folder, stepStart.toString(), stepEnd.toString(), exit, requests.size() + settled.requests(),
+								errors, 0, 0, cost));
 						manifest.write(runDir);
 						continue;
 					}
+					// wrk keeps no per-request lines; its own counts stand for the step.
+					long sent = wrk.map((r) -> r.path("requests").asLong()).orElse((long) requests.size());
+					long failed = wrk.map((r) -> r.path("non2xx").asLong() + r.path("socketErrors").asLong()).orElse(errors);
 					Map<String, String> wanted = Traces.sample(requests, Traces.PER_GROUP);
 					List<Span> spans = traces.collect(wanted, TRACE_WAIT);
 					Traces.write(spans, stepDir.resolve("spans.jsonl"));
@@ -192,6 +193,7 @@ public final class LabRun {
 		while (rounds < MAX_SETTLE_ROUNDS) {
 			rounds++;
 			Path dir = runDir.resolve(String.format(Locale.ROOT, "steps/00-settle-%d", rounds));
+			progress.restartCount();
 			int exit = gatling.run(round, dir, runId, targets, progress);
 			List<Request> done = GatlingStep.requestsCsv(dir).map(LabRun::readQuietly).orElse(List.of());
 			requests += done.size();

@@ -51,12 +51,13 @@ public final class Progress {
 				step.properties());
 	}
 
+	/** A new count starts within the step (a settling round of the warm-up): the rate starts over. */
+	public void restartCount() {
+		this.recent.clear();
+	}
+
 	public void update(Counts counts) {
 		long now = System.nanoTime();
-		if (!this.recent.isEmpty() && counts.requests() < this.recent.peekLast()[1]) {
-			// A new count began within the step (the warm-up's settling rounds): a rate across the two means nothing.
-			this.recent.clear();
-		}
 		this.recent.addLast(new long[] { now, counts.requests() });
 		while (this.recent.size() > 2 && now - this.recent.peekFirst()[0] > 5_000_000_000L) {
 			this.recent.removeFirst();

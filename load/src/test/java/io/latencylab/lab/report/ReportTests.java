@@ -53,9 +53,7 @@ class ReportTests {
 		}
 		Files.write(dir.resolve("resources.csv"), List.of("epoch_ms,service,cpu_percent,memory_mib",
 				"1795860000000,catalog-service,35.0,300.0", "1795860001000,catalog-service,45.0,310.0"));
-		new Manifest(runId, "seed-001", "001", false, "bare", List.of(), Map.of("commit", "abc", "dirty", false),
-				Map.of("cores", 2, "memoryBytes", 1L << 34, "os", "Linux", "jdk", "test"), "2026-11-22T10:00:00Z",
-				"2026-11-22T10:01:00Z", null, steps).write(dir);
+		writeManifest(dir, runId, "seed-001", "001", steps);
 		return dir;
 	}
 
@@ -103,9 +101,7 @@ class ReportTests {
 				step(dir, 1, "sort-exchange-n20000-c4-cpus1", "SortSimulation", one, sorts(10, 700, 0), List.of()),
 				step(dir, 2, "sort-exchange-n20000-c4-cpus2", "SortSimulation", two, sorts(10, 370, 0), List.of()),
 				step(dir, 3, "sort-soak-exchange-n20000-c20", "SortSimulation", soak, sorts(40, 2000, 1), List.of()));
-		new Manifest("seed-004-test", "seed-004", "004", false, "bare", List.of(), Map.of("commit", "abc", "dirty", false),
-				Map.of("cores", 2, "memoryBytes", 1L << 34, "os", "Linux", "jdk", "test"), "2026-11-22T10:00:00Z",
-				"2026-11-22T10:01:00Z", null, steps).write(dir);
+		writeManifest(dir, "seed-004-test", "seed-004", "004", steps);
 		Report.write(RunData.read(dir), Studies.all());
 		String md = Files.readString(dir.resolve("report.md"));
 		assertThat(md).contains("### Experiment 5: one core against two")
@@ -116,6 +112,14 @@ class ReportTests {
 		assertThat(dir.resolve("charts/seed-004-soak-availability.png")).exists();
 		// The paced and the limited steps are kept out of Table 1.2's rows.
 		assertThat(md).doesNotContain("### exchange, n=20000");
+	}
+
+	/** A bare run's manifest on a 2-core machine, as the runner writes it. */
+	private static void writeManifest(Path dir, String runId, String experiment, String seed, List<Manifest.StepRecord> steps)
+			throws IOException {
+		new Manifest(runId, experiment, seed, false, "bare", List.of(), Map.of("commit", "abc", "dirty", false),
+				Map.of("cores", 2, "memoryBytes", 1L << 34, "os", "Linux", "jdk", "test"), "2026-11-22T10:00:00Z",
+				"2026-11-22T10:01:00Z", null, steps).write(dir);
 	}
 
 	static Span span(String trace, String service, String id, String parent, String name, int kind, long startMs, long endMs) {
@@ -224,9 +228,7 @@ class ReportTests {
 					"{\"requests\":12,\"non2xx\":0,\"meanMicros\":520.0,\"p50Micros\":500,\"cpuSeconds\":0.4}");
 			steps.add(wrk);
 		}
-		new Manifest("agreement-test", "agreement", "lab", false, "bare", List.of(), Map.of("commit", "abc", "dirty", false),
-				Map.of("cores", 2, "memoryBytes", 1L << 34, "os", "Linux", "jdk", "test"), "2026-11-22T10:00:00Z",
-				"2026-11-22T10:01:00Z", null, steps).write(dir);
+		writeManifest(dir, "agreement-test", "agreement", "lab", steps);
 		Report.write(RunData.read(dir), Studies.all());
 		String md = Files.readString(dir.resolve("report.md"));
 		assertThat(md).contains("## The lab against an outside client (wrk)")
