@@ -153,8 +153,8 @@ public final class LabRun {
 	 * this share from one round to the next, twice in a row (once happens by chance while the
 	 * services still improve). Throughput, not a percentile: under the warm-up's many
 	 * clients a p50 is mostly queueing; and all operations together, because they share two cores:
-	 * one growing faster takes CPU from the others (each alone moved by 15-25% from round to round
-	 * on services warm for minutes, their sum by 2-4%).
+	 * one growing faster takes CPU from the others (each alone moved by 15-24% from round to round
+	 * on services warm for minutes, their sum by 3-4%).
 	 */
 	static final double SETTLED = 0.10;
 
