@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 
 import io.latencylab.lab.deploy.BareDeployment;
 import io.latencylab.lab.deploy.ComposeDeployment;
+import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.report.Comparison;
@@ -161,14 +162,25 @@ public final class Lab implements Runnable {
 
 		@Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
 				description = "Run the plan N times on the same services (each a run and a report of its own), then "
-						+ "report every figure as a mean with its 95% confidence interval over the runs.")
+						+ "report every figure as a mean with its 95%% confidence interval over the runs.")
 		int repeat = 1;
+
+		@Option(names = "--separate-cores",
+				description = "Bare only: the services on every core but the last, the lab itself (runner, load generator, "
+						+ "wrk) on the last, so that the client's work never runs where a service answers. "
+						+ "Default: all share every core, as on a laptop.")
+		boolean separateCores;
 
 		@CommandLine.Mixin
 		DeploymentOptions options = new DeploymentOptions();
 
 		@Override
 		public Integer call() throws Exception {
+			if (this.separateCores && this.options.compose) {
+				throw new CommandLine.ParameterException(new CommandLine(this),
+						"--separate-cores is for bare services: under compose the engine gives the containers their cores");
+			}
+			Cores cores = Cores.here(this.separateCores);
 			Study study = Studies.named(this.experiment)
 				.orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this),
 						"unknown study '" + this.experiment + "'; one of " + Studies.all().stream().map(Study::name).toList()));
@@ -192,7 +204,7 @@ public final class Lab implements Runnable {
 					if (this.repeat > 1) {
 						System.out.printf(Locale.ROOT, "%nRun %d of %d%n", i, this.repeat);
 					}
-					runDirs.add(new LabRun(PROJECT, deployment, System.out).run(plan.repetition(i), this.injections, this.warmUp));
+					runDirs.add(new LabRun(PROJECT, deployment, System.out).run(plan.repetition(i), this.injections, this.warmUp, cores));
 				}
 			}
 			finally {
@@ -237,7 +249,7 @@ public final class Lab implements Runnable {
 		List<String> compare;
 
 		@Option(names = "--repetitions", arity = "2..*", paramLabel = "RUN",
-				description = "Runs of one plan taken together: every figure as a mean with its 95% confidence interval.")
+				description = "Runs of one plan taken together: every figure as a mean with its 95%% confidence interval.")
 		List<String> repetitions;
 
 		@Option(names = "--steps", split = ",", paramLabel = "STEP_A:STEP_B",

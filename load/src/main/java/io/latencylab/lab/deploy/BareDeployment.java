@@ -39,6 +39,9 @@ public final class BareDeployment implements Deployment {
 	/** Per service: the pid, the time and its CPU nanoseconds at the last sample. */
 	private final Map<String, long[]> lastCpu = new ConcurrentHashMap<>();
 
+	/** The cores the services run on; limitCpus gives a service the first of them. */
+	private Cores cores = Cores.here(false);
+
 	public BareDeployment(Path project) {
 		this.project = project;
 		this.dir = project.resolve("runs/services");
@@ -138,15 +141,18 @@ public final class BareDeployment implements Deployment {
 	public void limitCpus(String service, int cpus) throws IOException, InterruptedException {
 		ProcessHandle process = running(service)
 			.orElseThrow(() -> new IllegalStateException(service + " does not run: cannot limit its cores"));
-		int all = Runtime.getRuntime().availableProcessors();
-		int cores = (cpus <= 0) ? all : Math.min(cpus, all);
-		// -a: every thread of the JVM, and the threads they start inherit it.
-		Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", "0-" + (cores - 1), String.valueOf(process.pid()))
-			.redirectErrorStream(true)
-			.start();
-		String output = new String(taskset.getInputStream().readAllBytes());
-		if (taskset.waitFor() != 0) {
-			throw new IOException("taskset could not limit " + service + " to " + cores + " cores: " + output.strip());
+		// Pinned with every thread (taskset -a), and the threads they start inherit it.
+		Cores.pin(process.pid(), (cpus <= 0) ? this.cores.services() : this.cores.firstForServices(cpus));
+	}
+
+	@Override
+	public void placeServices(Cores cores) throws IOException, InterruptedException {
+		this.cores = cores;
+		for (String name : this.services.names()) {
+			Optional<ProcessHandle> process = running(name);
+			if (process.isPresent()) {
+				Cores.pin(process.get().pid(), cores.services());
+			}
 		}
 	}
 

@@ -90,6 +90,14 @@ public final class ComposeDeployment implements Deployment {
 		run(List.of("docker", "update", "--cpus", quota, container), false);
 	}
 
+	@Override
+	public void placeServices(Cores cores) {
+		if (cores.separate()) {
+			throw new UnsupportedOperationException("separate cores are for bare services; under compose, give the "
+					+ "containers a cpuset (docker update --cpuset-cpus) and the lab the cores left");
+		}
+	}
+
 	/** NanoCpus as docker inspect prints it → the --cpus that gives it back; none: every core here. */
 	static String cpusOf(String nanoCpus) {
 		long nanos = (nanoCpus == null || nanoCpus.isBlank()) ? 0 : Long.parseLong(nanoCpus.strip());

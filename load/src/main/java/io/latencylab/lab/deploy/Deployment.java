@@ -32,6 +32,13 @@ public interface Deployment {
 	 */
 	void limitCpus(String service, int cpus) throws IOException, InterruptedException;
 
+	/**
+	 * Runs every service on {@code cores}' services' cores from now on, and counts the cores that
+	 * {@link #limitCpus} gives within them. Bare only for separate cores: a container's CPU set is
+	 * the engine's to give.
+	 */
+	void placeServices(Cores cores) throws IOException, InterruptedException;
+
 	/** CPU (percent of one core) and memory (MiB) of each service now; services that do not answer are left out. */
 	Map<String, Usage> sample();
 

@@ -57,6 +57,7 @@ public final class Comparison {
 		doc.table(List.of("", "A", "B"), List.of(List.of("experiment", a.manifest().experiment(), b.manifest().experiment()),
 				List.of("deployment", a.manifest().mode(), b.manifest().mode()),
 				List.of("latency injected", String.join(", ", a.manifest().injections()), String.join(", ", b.manifest().injections())),
+				List.of("cores", String.valueOf(a.manifest().cores()), String.valueOf(b.manifest().cores())),
 				List.of("git commit", String.valueOf(a.manifest().git().get("commit")), String.valueOf(b.manifest().git().get("commit")))));
 		doc.text("Δ is B − A in milliseconds. Components are those of the decomposition (see a run's report for the "
 				+ "method); a component missing from one side counts 0 there.");

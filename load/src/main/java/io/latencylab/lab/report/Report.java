@@ -70,12 +70,17 @@ public final class Report {
 				List.of("deployment", m.mode()), List.of("latency injected", m.injections().isEmpty() ? "none" : String.join(", ", m.injections())),
 				List.of("git commit", m.git().get("commit") + (Boolean.TRUE.equals(m.git().get("dirty")) ? " (with local changes)" : "")),
 				List.of("machine", m.machine().get("cores") + " cores, " + gib(m.machine().get("memoryBytes")) + ", " + m.machine().get("os")),
+				List.of("cores", (m.cores() == null) ? "shared (not recorded)" : m.cores()),
 				List.of("JDK", String.valueOf(m.machine().get("jdk"))), List.of("start", m.start()), List.of("end", String.valueOf(m.end())),
 				List.of("warm-up", m.warmUp() == null ? "none"
 						: m.warmUp().properties().get("lab.warmup.duration") + " of " + m.warmUp().properties().get("lab.warmup.operations")
 								+ settledText(m.warmUp()) + ", " + count(m.warmUp().requests()) + " requests, left out of every figure")));
-		this.doc.text("Load generator and bare services share this machine, so its cores are shared too; the figures are "
-				+ "this machine's, not the studies' hardware. Latency is what the Gatling virtual users measured, "
+		boolean separate = m.cores() != null && m.cores().startsWith("separate");
+		this.doc.text("Load generator and services share this machine" + (separate
+				? " but not its cores (see cores above)"
+				: ", and its cores too: the generator's work on each answer can delay a service on the same core "
+						+ "(./lab run --separate-cores keeps them apart)")
+				+ "; the figures are this machine's, not the studies' hardware. Latency is what the Gatling virtual users measured, "
 				+ "from setting out to send the request (a connection it must open counts) to the response's last byte, "
 				+ "before Gatling's checks.");
 		stepsTable();

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.plan.OutsideLoad;
 import io.latencylab.lab.plan.Plan;
@@ -44,15 +45,25 @@ public final class LabRun {
 		this.out = out;
 	}
 
-	/** @return the run's folder */
-	public Path run(Plan plan, List<String> injections, boolean warmUp) throws IOException, InterruptedException {
+	/**
+	 * @param cores where the services and the lab run during the run; afterwards both have every core again
+	 * @return the run's folder
+	 */
+	public Path run(Plan plan, List<String> injections, boolean warmUp, Cores cores)
+			throws IOException, InterruptedException {
 		List<Step> steps = plan.run(warmUp);
+		for (Step step : steps) {
+			// A limit the services' cores cannot give fails here, before anything runs.
+			if (step.get(Plan.LIMITED_SERVICE) != null) {
+				cores.firstForServices(step.get(Plan.CPUS));
+			}
+		}
 		Instant start = Instant.now();
 		String runId = plan.name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
 		Path runDir = this.project.resolve("runs").resolve(runId);
 		Files.createDirectories(runDir);
 		Manifest manifest = new Manifest(runId, plan.name(), plan.seed(), plan.full(), this.deployment.mode(),
-				injections, Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
+				injections, cores.describe(), Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
 		manifest.write(runDir);
 		this.out.printf(Locale.ROOT, "Run %s: %d steps, about %s%n", runId, steps.size(),
 				Progress.clock(Plan.estimate(steps)));
@@ -60,6 +71,9 @@ public final class LabRun {
 		Traces traces = this.deployment.traces();
 		Map<String, String> targets = Targets.on(this.deployment.services(), "127.0.0.1");
 		List<Path> stepDirs = new ArrayList<>();
+		if (cores.separate()) {
+			place(cores);
+		}
 		try (GatlingStep gatling = new GatlingStep(this.project)) {
 			try (ResourceSampler sampler = new ResourceSampler(this.deployment, runDir.resolve("resources.csv"))) {
 				for (int i = 0; i < steps.size(); i++) {
@@ -136,10 +150,24 @@ public final class LabRun {
 			}
 			gatling.writeReports(stepDirs);
 		}
+		finally {
+			if (cores.separate()) {
+				place(new Cores(cores.count(), false));
+			}
+		}
 		manifest = manifest.ended(Instant.now().toString());
 		manifest.write(runDir);
 		this.out.println("\nRun took " + Progress.clock(progress.elapsed()) + "; writing the report");
 		return runDir;
+	}
+
+	/**
+	 * The services on their cores, and this runner with every thread it has: the load generator and
+	 * wrk, started later from here, inherit its cores.
+	 */
+	private void place(Cores cores) throws IOException, InterruptedException {
+		this.deployment.placeServices(cores);
+		Cores.pin(ProcessHandle.current().pid(), cores.lab());
 	}
 
 	/** One settling round of the warm-up's load. */

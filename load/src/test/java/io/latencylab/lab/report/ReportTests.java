@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.run.Manifest;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.study.Studies;
@@ -117,7 +118,12 @@ class ReportTests {
 	/** A bare run's manifest on a 2-core machine, as the runner writes it. */
 	private static void writeManifest(Path dir, String runId, String experiment, String seed, List<Manifest.StepRecord> steps)
 			throws IOException {
-		new Manifest(runId, experiment, seed, false, "bare", List.of(), Map.of("commit", "abc", "dirty", false),
+		writeManifest(dir, runId, experiment, seed, steps, new Cores(2, false));
+	}
+
+	private static void writeManifest(Path dir, String runId, String experiment, String seed, List<Manifest.StepRecord> steps,
+			Cores cores) throws IOException {
+		new Manifest(runId, experiment, seed, false, "bare", List.of(), cores.describe(), Map.of("commit", "abc", "dirty", false),
 				Map.of("cores", 2, "memoryBytes", 1L << 34, "os", "Linux", "jdk", "test"), "2026-11-22T10:00:00Z",
 				"2026-11-22T10:01:00Z", null, steps).write(dir);
 	}
@@ -140,6 +146,8 @@ class ReportTests {
 			.contains("| front door | 10.00 | 10.00 | 10.00 | 12.5% |");
 		assertThat(md).contains("the parts' means add up to 100.0% of the client's mean");
 		assertThat(md).contains("No request failed in any step.");
+		assertThat(md).contains("| cores | shared: services and the lab on all 2 cores |")
+			.contains("./lab run --separate-cores keeps them apart");
 		// 1.5 s of the generator's CPU, 0.25 s of the runner's and 3.5 s of the services' in a 5 s step; the
 		// generator's 20% while answered and the runner's 5% are the lab's 12.5% of two cores.
 		assertThat(md).contains("## The lab's own footprint")
@@ -228,7 +236,7 @@ class ReportTests {
 					"{\"requests\":12,\"non2xx\":0,\"meanMicros\":520.0,\"p50Micros\":500,\"cpuSeconds\":0.4}");
 			steps.add(wrk);
 		}
-		writeManifest(dir, "agreement-test", "agreement", "lab", steps);
+		writeManifest(dir, "agreement-test", "agreement", "lab", steps, new Cores(2, true));
 		Report.write(RunData.read(dir), Studies.all());
 		String md = Files.readString(dir.resolve("report.md"));
 		assertThat(md).contains("## The lab against an outside client (wrk)")
@@ -236,6 +244,8 @@ class ReportTests {
 			.contains("| rest-get | 1 | 0.52 | 0.50 | 1.04 |")
 			.contains("| rest-get | 2 | 0.56 | 0.50 | 1.12 |")
 			.contains("| rest-get | 2 | 1.08 | 1.04–1.12 | yes |");
+		assertThat(md).contains("| cores | separate: services on core 0, the lab (runner, load generator, wrk) on core 1 |")
+			.contains("Load generator and services share this machine but not its cores");
 		// One client is no sweep: seed 002's section has nothing to show.
 		assertThat(md).doesNotContain("Seed 002");
 	}
