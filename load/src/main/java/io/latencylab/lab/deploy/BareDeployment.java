@@ -109,6 +109,9 @@ public final class BareDeployment implements Deployment {
 		}
 		command.add("-jar");
 		command.add(jar.toString());
+		String bind = bindAddress(System.getenv("LAB_BIND"));
+		command.add("--server.address=" + bind);
+		command.add("--spring.grpc.server.address=" + bind);
 		injections.forEach((injection) -> command.add("--lab.inject." + injection));
 		ProcessBuilder builder = new ProcessBuilder(command).directory(this.project.toFile())
 			.redirectErrorStream(true)
@@ -116,6 +119,23 @@ public final class BareDeployment implements Deployment {
 			.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
 		builder.environment().put("LAB_TRACES_DIR", tracesDir().toString());
 		return builder.start();
+	}
+
+	/**
+	 * Where a bare service listens, HTTP, actuator and gRPC alike: loopback, as compose publishes its
+	 * ports, unless LAB_BIND says 0.0.0.0 (every interface: anyone on the network could buy toys
+	 * and read the metrics). Nothing else: the services reach each other on 127.0.0.1.
+	 */
+	static String bindAddress(String labBind) {
+		if (labBind == null || labBind.isBlank()) {
+			return "127.0.0.1";
+		}
+		String bind = labBind.strip();
+		if (!bind.equals("127.0.0.1") && !bind.equals("0.0.0.0")) {
+			throw new IllegalArgumentException("LAB_BIND=" + bind + ": bare services listen on 127.0.0.1 (the default) "
+					+ "or on 0.0.0.0 (every interface), since they reach each other on 127.0.0.1");
+		}
+		return bind;
 	}
 
 	@Override
