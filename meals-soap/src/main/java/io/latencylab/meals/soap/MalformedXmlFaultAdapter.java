@@ -6,14 +6,18 @@ import io.latencylab.telemetry.BodyLimit;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.web.servlet.ModelAndView;
 import org.springframework.ws.InvalidXmlException;
 import org.springframework.ws.soap.SoapMessage;
+import org.springframework.ws.soap.SoapMessageCreationException;
 import org.springframework.ws.transport.http.WebServiceMessageReceiverHandlerAdapter;
 
 /**
- * Answers a request that is not even XML with a Client fault: Spring-WS's own adapter answers it
- * with an empty HTTP 400, which SOAP clients cannot read. A body over the service's limit
+ * Answers a request that is not even XML, or XML that SAAJ will not make a message of (a document
+ * type declaration, and with it every external entity and entity bomb), with a Client fault:
+ * Spring-WS's own adapter answers the first with an empty HTTP 400, and the second reached the
+ * servlet container as an error page, neither of which SOAP clients can read. A body over the service's limit
  * (lab.http.max-body-size) gets a Client fault too, with HTTP 413: whether its declared length
  * gave it away before the read (as the body limit's refusal) or the read passed the limit.
  */
@@ -34,9 +38,20 @@ class MalformedXmlFaultAdapter extends WebServiceMessageReceiverHandlerAdapter i
 		catch (RuntimeException ex) {
 			// SAAJ reads the body while making the message, and throws its own exception without
 			// the one that stopped the read.
-			BodyLimit.TooLarge refused = BodyLimit.exceeded(request).orElseThrow(() -> ex);
-			write(request, response, refused);
-			return null;
+			if (BodyLimit.exceeded(request).isPresent()) {
+				write(request, response, BodyLimit.exceeded(request).get());
+				return null;
+			}
+			if (ex instanceof SoapMessageCreationException) {
+				// SAAJ refuses what a SOAP message must not hold, such as a document type declaration
+				// (SOAP 1.1 §3), before any entity in it is expanded or resolved: no XXE, no
+				// entity expansion.
+				fault(response, HttpServletResponse.SC_INTERNAL_SERVER_ERROR, MealsFaults.Code.MALFORMED_XML,
+						"the request is not a SOAP message this service reads: "
+								+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage());
+				return null;
+			}
+			throw ex;
 		}
 	}
 

@@ -5,6 +5,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import io.latencylab.meals.MealsSeed;
 import io.latencylab.meals.soap.contract.AddMealRequest;
@@ -237,6 +239,43 @@ class MealsSoapServiceTests {
 		assertThat(response.statusCode()).isEqualTo(500);
 		assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying((type) -> assertThat(type).startsWith("text/xml"));
 		assertThat(response.body()).contains("SOAP-ENV:Client").contains("<ns2:code>MALFORMED_XML</ns2:code>");
+	}
+
+	@Test
+	void anExternalEntityIsNeverResolvedButAnsweredWithAClientFault() throws Exception {
+		Path secret = Files.createTempFile("meals-secret", ".txt");
+		Files.writeString(secret, "the-secret-of-this-machine");
+		HttpResponse<String> response = post("<?xml version=\"1.0\"?><!DOCTYPE soapenv:Envelope [<!ENTITY x SYSTEM \""
+				+ secret.toUri() + "\">]>" + envelope("<m:getMealRequest><m:name>&x;</m:name></m:getMealRequest>"));
+		assertThat(response.statusCode()).isEqualTo(500);
+		assertThat(response.body()).contains("SOAP-ENV:Client")
+			.contains("<ns2:code>MALFORMED_XML</ns2:code>")
+			.contains("Document Type Declaration is not allowed")
+			.doesNotContain("the-secret-of-this-machine");
+	}
+
+	@Test
+	void anEntityBombIsAClientFaultBeforeAnyExpansion() throws Exception {
+		StringBuilder entities = new StringBuilder("<!ENTITY lol0 \"lol\">");
+		for (int i = 1; i <= 9; i++) {
+			entities.append("<!ENTITY lol").append(i).append(" \"").append(("&lol" + (i - 1) + ";").repeat(10)).append("\">");
+		}
+		HttpResponse<String> response = post("<?xml version=\"1.0\"?><!DOCTYPE lolz [" + entities + "]>"
+				+ envelope("<m:getMealRequest><m:name>&lol9;</m:name></m:getMealRequest>"));
+		assertThat(response.statusCode()).isEqualTo(500);
+		assertThat(response.body()).contains("SOAP-ENV:Client").contains("<ns2:code>MALFORMED_XML</ns2:code>");
+		// A billion "lol"s expanded would be 3 GB; the answer is a short fault.
+		assertThat(response.body().length()).isLessThan(2_000);
+	}
+
+	@Test
+	void aRequestInAnotherNamespaceIsAClientFaultNamingIt() throws Exception {
+		HttpResponse<String> response = post("<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\" "
+				+ "xmlns:m=\"http://example.com/not-meals\"><soapenv:Body><m:getMealRequest><m:name>Steak</m:name>"
+				+ "</m:getMealRequest></soapenv:Body></soapenv:Envelope>");
+		assertThat(response.statusCode()).isEqualTo(500);
+		assertThat(response.body()).contains("<ns2:code>UNKNOWN_OPERATION</ns2:code>")
+			.contains("{http://example.com/not-meals}getMealRequest");
 	}
 
 	@Test
