@@ -72,6 +72,10 @@ public final class BareDeployment implements Deployment {
 				System.out.println(name + " already runs (pid " + running.get().pid() + ")");
 				continue;
 			}
+			// Its spans of an earlier life are history (each run keeps the traces it sampled), and
+			// 100% tracing appends about 1.3 kB a span: a lab left up for five hours of runs grew
+			// these files to 26 GB.
+			Files.deleteIfExists(tracesDir().resolve(name + ".jsonl"));
 			Process process = start(name, injections);
 			Files.writeString(pidFile(name), String.valueOf(process.pid()));
 			started.put(name, process);
