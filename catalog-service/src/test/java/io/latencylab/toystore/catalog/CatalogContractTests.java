@@ -128,6 +128,15 @@ abstract class CatalogContractTests {
 	}
 
 	@Test
+	void aMessageOverTheServersLimitIsResourceExhaustedAndTheServerGoesOn() {
+		// gRPC's default inbound limit is 4 MiB; the server refuses the message before any handler sees it.
+		String huge = "x".repeat(5 * 1024 * 1024);
+		assertThat(codeOf(() -> this.catalog.query(QueryRequest.newBuilder().setName(huge).build())))
+			.isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
+		assertThat(this.catalog.query(QueryRequest.newBuilder().setName("Tux").build()).getName()).isEqualTo("Tux");
+	}
+
+	@Test
 	void buyTakesStockAndAnswersWithTheToysOwnName() {
 		BuyReply reply = buy(newOrderId(), "whale", 3);
 		assertThat(reply.getName()).isEqualTo("Whale");
