@@ -1,59 +1,134 @@
 package io.latencylab.telemetry;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
+import java.util.stream.Collectors;
 
 /**
- * The known-answer knob: a delay at a named point in a service, off unless configured
- * ({@code lab.inject.<point>=50ms}, or {@code 40ms-60ms} for a uniform spread). The lab injects a
- * delay it knows and checks that the latency decomposition finds it where it was put. The delay
- * is no span of its own: it must show up in the time of the span it sits in.
+ * The known-answer and teaching knobs: a delay or a failure at a named point in a service, off
+ * unless configured as {@code lab.inject.<point>=SPEC}. SPEC is a delay ({@code 50ms}, {@code 1s},
+ * or {@code 40ms-60ms} for a uniform spread) or {@code fail}, either followed by {@code @P%} to
+ * act on that share of the passes only ({@code 200ms@10%}, {@code fail@25%}). The lab injects a
+ * delay it knows and checks that the latency decomposition finds it where it was put; a class
+ * injects failures and watches them travel through the traces. A delay is no span of its own: it
+ * shows up in the time of the span it sits in. A failure is an {@link InjectedFault} thrown there,
+ * which the gRPC services answer as UNAVAILABLE, like a server failing mid-call.
  *
- * Points: {@code catalog-before-commit} (inside the catalog's commit span),
- * {@code order-before-catalog} (the order service, before it calls the catalog).
+ * Points: {@code catalog-before-commit} (inside the catalog's commit span; a failure rolls the buy
+ * back), {@code order-before-catalog} (the order service, before it calls the catalog; a failure
+ * leaves the order pending, for the reconciler to settle).
  */
 public class LatencyInjector {
 
-	private final Map<String, String> delays;
+	private final Map<String, Action> actions;
 
-	public LatencyInjector(Map<String, String> delays) {
-		this.delays = Map.copyOf(delays);
+	private final DoubleSupplier random;
+
+	public LatencyInjector(Map<String, String> specs) {
+		this(specs, () -> ThreadLocalRandom.current().nextDouble());
 	}
 
+	LatencyInjector(Map<String, String> specs, DoubleSupplier random) {
+		this.actions = specs.entrySet()
+			.stream()
+			.collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, (e) -> Action.parse(e.getValue())));
+		this.random = random;
+	}
+
+	/** Passes the point: sleeps, or throws an InjectedFault, where so configured. */
 	public void at(String point) {
-		String delay = this.delays.get(point);
-		if (delay == null) {
+		Action action = this.actions.get(point);
+		if (action == null || (action.share() < 1 && this.random.getAsDouble() >= action.share())) {
 			return;
 		}
-		long nanos = nanos(delay);
+		if (action.fail()) {
+			throw new InjectedFault(point);
+		}
 		try {
-			Thread.sleep(Duration.ofNanos(nanos));
+			Thread.sleep(Duration.ofNanos(action.nanos()));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
 	}
 
-	static long nanos(String delay) {
-		int dash = delay.indexOf('-', 1);
-		if (dash < 0) {
-			return parse(delay);
+	/** A failure injected at a point: a teaching knob, not a bug. */
+	public static final class InjectedFault extends RuntimeException {
+
+		InjectedFault(String point) {
+			super("a failure injected at " + point + " (lab.inject." + point + ")");
 		}
-		long low = parse(delay.substring(0, dash));
-		long high = parse(delay.substring(dash + 1));
-		return low + ThreadLocalRandom.current().nextLong(Math.max(1, high - low + 1));
+
 	}
 
-	private static long parse(String text) {
-		String value = text.strip().toLowerCase(java.util.Locale.ROOT);
-		if (value.endsWith("ms")) {
-			return Duration.ofMillis(Long.parseLong(value.substring(0, value.length() - 2))).toNanos();
+	/** What a spec asks for: a delay between low and high nanoseconds, or a failure; on a share of the passes. */
+	record Action(boolean fail, long low, long high, double share) {
+
+		static Action parse(String spec) {
+			String text = spec.strip().toLowerCase(Locale.ROOT);
+			double share = 1;
+			int at = text.indexOf('@');
+			if (at >= 0) {
+				share = percent(text.substring(at + 1), spec);
+				text = text.substring(0, at).strip();
+			}
+			if (text.equals("fail")) {
+				return new Action(true, 0, 0, share);
+			}
+			int dash = text.indexOf('-', 1);
+			long low = parse((dash < 0) ? text : text.substring(0, dash), spec);
+			long high = (dash < 0) ? low : parse(text.substring(dash + 1), spec);
+			if (high < low) {
+				throw invalid(spec);
+			}
+			return new Action(false, low, high, share);
 		}
-		if (value.endsWith("s")) {
-			return Duration.ofSeconds(Long.parseLong(value.substring(0, value.length() - 1))).toNanos();
+
+		long nanos() {
+			return this.low + ThreadLocalRandom.current().nextLong(this.high - this.low + 1);
 		}
-		throw new IllegalArgumentException("an injected delay is like 50ms, 1s or 40ms-60ms, not '" + text + "'");
+
+		private static double percent(String text, String spec) {
+			String value = text.strip();
+			if (!value.endsWith("%")) {
+				throw invalid(spec);
+			}
+			try {
+				double percent = Double.parseDouble(value.substring(0, value.length() - 1));
+				if (percent < 0 || percent > 100) {
+					throw invalid(spec);
+				}
+				return percent / 100;
+			}
+			catch (NumberFormatException ex) {
+				throw invalid(spec);
+			}
+		}
+
+		private static long parse(String text, String spec) {
+			String value = text.strip();
+			try {
+				if (value.endsWith("ms")) {
+					return Duration.ofMillis(Long.parseLong(value.substring(0, value.length() - 2))).toNanos();
+				}
+				if (value.endsWith("s")) {
+					return Duration.ofSeconds(Long.parseLong(value.substring(0, value.length() - 1))).toNanos();
+				}
+			}
+			catch (NumberFormatException ex) {
+				throw invalid(spec);
+			}
+			throw invalid(spec);
+		}
+
+		private static IllegalArgumentException invalid(String spec) {
+			return new IllegalArgumentException("an injection is a delay like 50ms, 1s or 40ms-60ms, or fail, "
+					+ "optionally on a share of the passes like 50ms@10% or fail@25%; not '" + spec + "'");
+		}
+
 	}
 
 }

@@ -3,6 +3,7 @@ package io.latencylab.telemetry;
 import java.nio.file.Path;
 import java.util.Map;
 
+import io.grpc.Status;
 import io.micrometer.observation.ObservationFilter;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -14,8 +15,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
+import org.springframework.grpc.server.exception.GrpcExceptionHandler;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -33,6 +36,19 @@ public class TelemetryAutoConfiguration {
 			.bind("lab.inject", Bindable.mapOf(String.class, String.class))
 			.orElse(Map.of());
 		return new LatencyInjector(delays);
+	}
+
+	/** An injected failure, in a gRPC service, answers UNAVAILABLE with what was injected where. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.grpc.server.exception.GrpcExceptionHandler")
+	static class InjectedFaultStatus {
+
+		@Bean
+		GrpcExceptionHandler injectedFaultIsUnavailable() {
+			return (exception) -> (exception instanceof LatencyInjector.InjectedFault fault)
+					? Status.UNAVAILABLE.withDescription(fault.getMessage()).asException() : null;
+		}
+
 	}
 
 	@Bean

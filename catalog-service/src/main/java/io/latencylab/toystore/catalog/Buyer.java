@@ -115,7 +115,14 @@ class Buyer implements DisposableBean {
 			.lowCardinalityKeyValue("commit.mode", this.properties.commitMode().name().toLowerCase())
 			.highCardinalityKeyValue("commit.buys", String.valueOf(buys))
 			.observe(() -> {
-				this.latency.at("catalog-before-commit");
+				try {
+					this.latency.at("catalog-before-commit");
+				}
+				catch (LatencyInjector.InjectedFault fault) {
+					// The buy fails as if its commit had: nothing taken, no connection left open.
+					this.transactions.rollback(transaction);
+					throw fault;
+				}
 				this.transactions.commit(transaction);
 			});
 	}

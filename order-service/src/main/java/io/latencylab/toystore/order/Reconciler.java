@@ -3,6 +3,7 @@ package io.latencylab.toystore.order;
 import java.util.List;
 
 import io.grpc.StatusRuntimeException;
+import io.latencylab.telemetry.LatencyInjector;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,6 +50,9 @@ class Reconciler {
 			}
 			catch (StatusRuntimeException notYet) {
 				logger.info("pending order {} not settled yet: {}", order.number(), notYet.getStatus());
+			}
+			catch (LatencyInjector.InjectedFault notYet) {
+				logger.info("pending order {} not settled yet: {}", order.number(), notYet.getMessage());
 			}
 		}
 	}

@@ -1,0 +1,63 @@
+package io.latencylab.telemetry;
+
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class LatencyInjectorTests {
+
+	@Test
+	void aDelayIsSleptAtItsPointOnly() {
+		LatencyInjector injector = new LatencyInjector(Map.of("here", "30ms"));
+		long start = System.nanoTime();
+		injector.at("elsewhere");
+		long elsewhere = System.nanoTime() - start;
+		start = System.nanoTime();
+		injector.at("here");
+		long here = System.nanoTime() - start;
+		assertThat(here).isGreaterThanOrEqualTo(30_000_000L);
+		assertThat(elsewhere).isLessThan(30_000_000L);
+	}
+
+	@Test
+	void aFailureIsThrownNamingItsPointAndItsProperty() {
+		LatencyInjector injector = new LatencyInjector(Map.of("catalog-before-commit", "fail"));
+		assertThatThrownBy(() -> injector.at("catalog-before-commit")).isInstanceOf(LatencyInjector.InjectedFault.class)
+			.hasMessage("a failure injected at catalog-before-commit (lab.inject.catalog-before-commit)");
+	}
+
+	@Test
+	void aShareActsOnThePassesWhoseDrawFallsBelowIt() {
+		// Draws 0.00, 0.01, … 0.99 in turn: a 25% share fails exactly the 25 draws under 0.25.
+		AtomicInteger draw = new AtomicInteger();
+		LatencyInjector injector = new LatencyInjector(Map.of("p", "FAIL@25%"), () -> (draw.getAndIncrement() % 100) / 100.0);
+		int failed = 0;
+		for (int i = 0; i < 100; i++) {
+			try {
+				injector.at("p");
+			}
+			catch (LatencyInjector.InjectedFault fault) {
+				failed++;
+			}
+		}
+		assertThat(failed).isEqualTo(25);
+	}
+
+	@Test
+	void specsAreParsedOrRefusedWithTheirGrammar() {
+		assertThat(LatencyInjector.Action.parse("40ms-60ms")).isEqualTo(new LatencyInjector.Action(false, 40_000_000, 60_000_000, 1));
+		assertThat(LatencyInjector.Action.parse(" 200ms @ 10% ")).isEqualTo(new LatencyInjector.Action(false, 200_000_000, 200_000_000, 0.1));
+		assertThat(LatencyInjector.Action.parse("1s")).isEqualTo(new LatencyInjector.Action(false, 1_000_000_000, 1_000_000_000, 1));
+		for (String bad : new String[] { "50", "fail@", "fail@150%", "50ms@ten%", "60ms-40ms", "explode" }) {
+			assertThatIllegalArgumentException().as(bad)
+				.isThrownBy(() -> new LatencyInjector(Map.of("p", bad)))
+				.withMessageContaining("not '" + bad + "'");
+		}
+	}
+
+}
