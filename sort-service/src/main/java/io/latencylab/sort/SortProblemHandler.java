@@ -2,12 +2,14 @@ package io.latencylab.sort;
 
 import io.latencylab.telemetry.BodyLimit;
 
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /**
@@ -34,5 +36,16 @@ class SortProblemHandler extends ResponseEntityExceptionHandler {
 		return BodyLimit.problem(ex);
 	}
 
+	/**
+	 * An upload that is not multipart at all (no boundary, cut short): the client's fault. One over
+	 * the size limit is the base class's 413, the closer match.
+	 */
+	@ExceptionHandler(MultipartException.class)
+	ResponseEntity<ProblemDetail> unreadableUpload(MultipartException ex) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+				"the multipart body could not be read: " + NestedExceptionUtils.getMostSpecificCause(ex).getMessage());
+		problem.setTitle("Unreadable upload");
+		return ResponseEntity.badRequest().body(problem);
+	}
 
 }

@@ -80,6 +80,15 @@ class SortServiceTests {
 	}
 
 	@Test
+	void anUploadThatIsNotMultipartIsA400Problem() throws Exception {
+		// What the fuzzer (ops/fuzz/run) sent: a multipart type without a boundary. It was a 500.
+		HttpResponse<String> response = post("/sort?algorithm=exchange", "multipart/form-data", null, "9 8 7");
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(response.body()).contains("the multipart body could not be read");
+	}
+
+	@Test
 	void acceptsWhatCurlSendsByDefault() throws Exception {
 		assertThat(post("/sort", "application/x-www-form-urlencoded", null, "2 1").body()).isEqualTo("1\n2\n");
 	}

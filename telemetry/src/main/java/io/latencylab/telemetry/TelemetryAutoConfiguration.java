@@ -12,8 +12,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
@@ -27,7 +29,8 @@ import org.springframework.util.unit.DataSize;
  * to it and this adds nothing. Without one (the bare default), each service appends its spans as
  * OTLP JSON lines to {lab.traces-dir}/{service}.jsonl, and nothing tries to reach a collector.
  */
-@AutoConfiguration
+// Before Boot's error page, so that its ErrorController gives way to the problem one below.
+@AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
 public class TelemetryAutoConfiguration {
 
 	@Bean
@@ -47,6 +50,20 @@ public class TelemetryAutoConfiguration {
 		GrpcExceptionHandler injectedFaultIsUnavailable() {
 			return (exception) -> (exception instanceof LatencyInjector.InjectedFault fault)
 					? Status.UNAVAILABLE.withDescription(fault.getMessage()).asException() : null;
+		}
+
+	}
+
+	/** The container's errors as problem+json, unless the service has an error page of its own. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	@ConditionalOnClass(name = "org.springframework.boot.webmvc.error.ErrorController")
+	static class ProblemErrorPage {
+
+		@Bean
+		@ConditionalOnMissingBean(ErrorController.class)
+		ProblemErrorController problemErrorController() {
+			return new ProblemErrorController();
 		}
 
 	}

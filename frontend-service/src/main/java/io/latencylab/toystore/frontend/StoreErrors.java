@@ -94,6 +94,10 @@ class StoreErrors {
 		@RequestMapping("/error")
 		ResponseEntity<StoreApi.ErrorBody> error(HttpServletRequest request) {
 			Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+			if (code == null) {
+				// Asked for by a client, not forwarded to by the container: there is no such page.
+				return StoreErrors.error(HttpStatus.NOT_FOUND, "not found");
+			}
 			HttpStatus status = (code instanceof Integer value && HttpStatus.resolve(value) != null)
 					? HttpStatus.valueOf(value) : HttpStatus.INTERNAL_SERVER_ERROR;
 			return StoreErrors.error(status, status.is5xxServerError() ? "internal error" : status.getReasonPhrase());

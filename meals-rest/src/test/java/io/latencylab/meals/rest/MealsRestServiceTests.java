@@ -232,6 +232,41 @@ class MealsRestServiceTests {
 		assertThat(text.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
 	}
 
+	/** What the fuzzer (ops/fuzz/run) found answered 500: each is the client's fault, as a problem. */
+	@Test
+	void inputTheFuzzerFoundIsAProblemNotA500() throws Exception {
+		URI orders = link(root(), "orders");
+		ResponseEntity<String> nullLine = send(HttpMethod.POST, orders, "{\"deliveryAddress\":\"Leuven\",\"lines\":[null]}");
+		assertThat(nullLine.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+		assertThat(nullLine.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+
+		URI meal = URI.create("http://localhost:" + this.port + "/rest/meals/" + io.latencylab.meals.MealsSeed.STEAK_ID);
+		for (String type : List.of("multipart/form-data", "application/x-www-form-urlencoded")) {
+			ResponseEntity<String> form = this.http.put()
+				.uri(meal)
+				.header("Content-Type", type)
+				.body("name=%F2%95%B6%87&=true")
+				.retrieve()
+				.toEntity(String.class);
+			assertThat(form.getStatusCode()).as(type).isEqualTo(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+			assertThat(form.getHeaders().getContentType()).as(type).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+		}
+
+		// Refused by the servlet container itself, before Spring MVC: still a problem.
+		java.net.http.HttpResponse<String> trace = java.net.http.HttpClient.newHttpClient()
+			.send(java.net.http.HttpRequest.newBuilder(meal).method("TRACE", java.net.http.HttpRequest.BodyPublishers.noBody())
+				.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+		assertThat(trace.statusCode()).isEqualTo(405);
+		assertThat(trace.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(JsonPath.parse(trace.body()).read("$.status", Integer.class)).isEqualTo(405);
+		ResponseEntity<String> errorPage = this.http.get()
+			.uri(URI.create("http://localhost:" + this.port + "/error"))
+			.retrieve()
+			.toEntity(String.class);
+		assertThat(errorPage.getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+		assertThat(errorPage.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+	}
+
 	@Test
 	void pageSizeOutOfRangeIsA400NamingTheParameter() {
 		ResponseEntity<String> response = this.http.get()
