@@ -71,9 +71,6 @@ public final class LabRun {
 		Traces traces = this.deployment.traces();
 		Map<String, String> targets = Targets.on(this.deployment.services(), "127.0.0.1");
 		List<Path> stepDirs = new ArrayList<>();
-		if (cores.separate()) {
-			place(cores);
-		}
 		try (GatlingStep gatling = new GatlingStep(this.project)) {
 			try (ResourceSampler sampler = new ResourceSampler(this.deployment, runDir.resolve("resources.csv"))) {
 				for (int i = 0; i < steps.size(); i++) {
@@ -82,6 +79,12 @@ public final class LabRun {
 					String folder = String.format(Locale.ROOT, "steps/%02d-%s", number, step.name());
 					Path stepDir = runDir.resolve(folder);
 					stepDirs.add(stepDir);
+					if (cores.separate() && i == (warmUp ? 1 : 0)) {
+						// After the warm-up and its settling: the services compile on every core, and
+						// are measured on theirs (on one core the warm-up took a fifth of the requests
+						// and the first rounds still ran on cold code).
+						place(cores, gatling);
+					}
 					progress.startStep(i);
 					traces.mark();
 					String limited = step.get(Plan.LIMITED_SERVICE);
@@ -148,12 +151,12 @@ public final class LabRun {
 									found < wanted.size() ? " (some spans did not arrive)" : "")));
 				}
 			}
-			gatling.writeReports(stepDirs);
-		}
-		finally {
-			if (cores.separate()) {
-				place(new Cores(cores.count(), false));
+			finally {
+				if (cores.separate()) {
+					place(new Cores(cores.count(), false), gatling);
+				}
 			}
+			gatling.writeReports(stepDirs);
 		}
 		manifest = manifest.ended(Instant.now().toString());
 		manifest.write(runDir);
@@ -162,12 +165,16 @@ public final class LabRun {
 	}
 
 	/**
-	 * The services on their cores, and this runner with every thread it has: the load generator and
-	 * wrk, started later from here, inherit its cores.
+	 * The services on their cores, and this runner with every thread it has (wrk, started later
+	 * from here, inherits its cores), and the load generator.
 	 */
-	private void place(Cores cores) throws IOException, InterruptedException {
+	private void place(Cores cores, GatlingStep gatling) throws IOException, InterruptedException {
 		this.deployment.placeServices(cores);
 		Cores.pin(ProcessHandle.current().pid(), cores.lab());
+		// Started before: it does not inherit the runner's new cores.
+		if (gatling.generator().isPresent()) {
+			Cores.pin(gatling.generator().get().pid(), cores.lab());
+		}
 	}
 
 	/** One settling round of the warm-up's load. */
