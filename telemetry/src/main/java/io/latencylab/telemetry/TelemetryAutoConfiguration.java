@@ -3,7 +3,6 @@ package io.latencylab.telemetry;
 import java.nio.file.Path;
 import java.util.Map;
 
-import io.grpc.Status;
 import io.micrometer.observation.ObservationFilter;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -41,15 +40,14 @@ public class TelemetryAutoConfiguration {
 		return new LatencyInjector(delays);
 	}
 
-	/** An injected failure, in a gRPC service, answers UNAVAILABLE with what was injected where. */
+	/** An injected failure or an unreachable database, in a gRPC service, answers UNAVAILABLE. */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.grpc.server.exception.GrpcExceptionHandler")
-	static class InjectedFaultStatus {
+	static class UnavailableStatuses {
 
 		@Bean
-		GrpcExceptionHandler injectedFaultIsUnavailable() {
-			return (exception) -> (exception instanceof LatencyInjector.InjectedFault fault)
-					? Status.UNAVAILABLE.withDescription(fault.getMessage()).asException() : null;
+		GrpcExceptionHandler unavailableStatus() {
+			return new UnavailableStatus();
 		}
 
 	}
