@@ -54,6 +54,27 @@ final class LabProcesses implements AutoCloseable {
 
 	private final List<String> extraCatalogArgs;
 
+	private final Map<Service, Tls> tls = new ConcurrentHashMap<>();
+
+	private final HttpClient probe = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+	/**
+	 * A service's HTTP port with TLS, through a Spring Boot SSL bundle named "lab".
+	 *
+	 * @param keystore the PKCS#12 key store with the server's key and certificate
+	 * @param password its password
+	 * @param client a client that trusts that certificate (readiness probes)
+	 */
+	record Tls(Path keystore, String password, HttpClient client) {
+
+		List<String> arguments() {
+			return List.of("--server.ssl.bundle=lab", "--spring.ssl.bundle.jks.lab.keystore.location=file:" + this.keystore,
+					"--spring.ssl.bundle.jks.lab.keystore.password=" + this.password,
+					"--spring.ssl.bundle.jks.lab.keystore.type=PKCS12");
+		}
+
+	}
+
 	LabProcesses(String... extraCatalogArgs) throws IOException {
 		this.dataDir = Files.createTempDirectory("toystore-it");
 		this.extraCatalogArgs = List.of(extraCatalogArgs);
@@ -82,7 +103,14 @@ final class LabProcesses implements AutoCloseable {
 	}
 
 	URI http(Service service, String path) {
-		return URI.create("http://localhost:" + this.httpPorts.get(service) + path);
+		String scheme = this.tls.containsKey(service) ? "https" : "http";
+		return URI.create(scheme + "://localhost:" + this.httpPorts.get(service) + path);
+	}
+
+	/** Serves the service's HTTP port with TLS only (set before it starts). */
+	LabProcesses withTls(Service service, Tls tls) {
+		this.tls.put(service, tls);
+		return this;
 	}
 
 	void start(Service service) throws IOException {
@@ -109,6 +137,9 @@ final class LabProcesses implements AutoCloseable {
 				// meals and sort need nothing more
 			}
 		}
+		if (this.tls.containsKey(service)) {
+			command.addAll(this.tls.get(service).arguments());
+		}
 		File log = this.dataDir.resolve(service.module + ".log").toFile();
 		Process process = new ProcessBuilder(command).redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.appendTo(log))
@@ -124,8 +155,8 @@ final class LabProcesses implements AutoCloseable {
 	}
 
 	void awaitReady(Service service) throws Exception {
-		HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-		URI readiness = URI.create("http://localhost:" + this.httpPorts.get(service) + "/actuator/health/readiness");
+		HttpClient http = this.tls.containsKey(service) ? this.tls.get(service).client() : this.probe;
+		URI readiness = http(service, "/actuator/health/readiness");
 		Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
 		while (Instant.now().isBefore(deadline)) {
 			Process process = this.processes.get(service);
