@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -52,12 +53,15 @@ class TableController {
 		this.json = json;
 	}
 
+	@ApiResponse(responseCode = "201", description = "Created")
+	@ApiResponse(responseCode = "204", description = "The table existed already")
 	@PutMapping("/{table}")
 	ResponseEntity<Void> createTable(@PathVariable String table) {
 		boolean created = this.store.createTable(TableRules.table(table));
 		return created ? ResponseEntity.created(URI.create("/tables/" + table)).build() : ResponseEntity.noContent().build();
 	}
 
+	@ApiResponse(responseCode = "204", description = "Dropped")
 	@DeleteMapping("/{table}")
 	ResponseEntity<Void> dropTable(@PathVariable String table) {
 		if (!this.store.dropTable(TableRules.table(table))) {
@@ -66,6 +70,8 @@ class TableController {
 		return ResponseEntity.noContent().build();
 	}
 
+	@ApiResponse(responseCode = "201", description = "Inserted: the entity, its ETag")
+	@ApiResponse(responseCode = "409", description = "Conflict: an entity with those keys exists")
 	@PostMapping("/{table}/entities")
 	ResponseEntity<TableEntity> insert(@PathVariable String table, @RequestBody NewEntity entity) {
 		TableRules.table(table);
@@ -107,6 +113,8 @@ class TableController {
 		return Map.of("keys", this.store.keys(table, partitionKey, limit));
 	}
 
+	@ApiResponse(responseCode = "204", description = "Replaced: the new ETag")
+	@ApiResponse(responseCode = "412", description = "Precondition Failed: the entity changed since the ETag in If-Match")
 	@PutMapping("/{table}/entities/{partitionKey}/{rowKey}")
 	ResponseEntity<Void> update(@PathVariable String table, @PathVariable String partitionKey, @PathVariable String rowKey,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch, @RequestBody Update update) {
@@ -125,6 +133,7 @@ class TableController {
 		return ResponseEntity.noContent().eTag(TableEntity.etagHeader(etag.get())).build();
 	}
 
+	@ApiResponse(responseCode = "204", description = "Deleted")
 	@DeleteMapping("/{table}/entities/{partitionKey}/{rowKey}")
 	ResponseEntity<Void> delete(@PathVariable String table, @PathVariable String partitionKey, @PathVariable String rowKey) {
 		if (!this.store.delete(TableRules.table(table), TableRules.key("partitionKey", partitionKey),

@@ -52,6 +52,19 @@ public class TelemetryAutoConfiguration {
 
 	}
 
+	/** Every operation's errors in the published OpenAPI description, in the service's error shape. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springdoc.core.customizers.OpenApiCustomizer")
+	static class OpenApiErrorResponses {
+
+		@Bean
+		OpenApiErrors openApiErrors(Environment environment) {
+			return new OpenApiErrors(environment.getProperty("lab.openapi.error-shape", "problem"),
+					environment.getProperty("lab.openapi.may-be-unavailable", Boolean.class, false));
+		}
+
+	}
+
 	/** The container's errors as problem+json, unless the service has an error page of its own. */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)

@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.math.BigDecimal;
 
 import io.latencylab.toystore.api.Toy;
+import io.latencylab.toystore.api.ToyRules;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -16,7 +18,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
-import io.latencylab.toystore.api.ToyRules;
 
 /**
  * The course's REST contract, exactly: clients written for it must work unchanged. So a JSON body
@@ -47,6 +48,8 @@ class StoreController {
 				new StoreApi.Product(toy.getName(), BigDecimal.valueOf(toy.getPriceCents(), 2), toy.getQuantity())));
 	}
 
+	@ApiResponse(responseCode = "200", description = "The order number")
+	@ApiResponse(responseCode = "409", description = "Conflict: insufficient stock")
 	@PostMapping({ "/orders", "/orders/" })
 	StoreApi.Data<StoreApi.OrderNumber> buy(HttpServletRequest request) throws IOException {
 		JsonNode body = readJson(request);

@@ -7,6 +7,7 @@ import io.latencylab.meals.Meal;
 import io.latencylab.meals.MealCatalog;
 import io.latencylab.meals.MealPage;
 import io.latencylab.meals.MealSpec;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -79,27 +80,36 @@ public class MealController {
 		return cached(this.catalog.getById(id));
 	}
 
+	@ApiResponse(responseCode = "200", description = "The cheapest meal")
+	@ApiResponse(responseCode = "404", description = "Not Found: the catalogue is empty")
 	@GetMapping("/cheapest")
 	public ResponseEntity<EntityModel<Meal>> cheapest() {
 		return cached(this.catalog.cheapest());
 	}
 
+	@ApiResponse(responseCode = "200", description = "The largest meal")
+	@ApiResponse(responseCode = "404", description = "Not Found: the catalogue is empty")
 	@GetMapping("/largest")
 	public ResponseEntity<EntityModel<Meal>> largest() {
 		return cached(this.catalog.largest());
 	}
 
+	@ApiResponse(responseCode = "201", description = "Created: the new meal, its address in Location")
+	@ApiResponse(responseCode = "409", description = "Conflict: a meal of that name exists")
 	@PostMapping
 	public ResponseEntity<EntityModel<Meal>> create(@Valid @RequestBody MealSpec spec) {
 		EntityModel<Meal> created = this.assembler.toModel(this.catalog.create(spec));
 		return ResponseEntity.created(created.getRequiredLink("self").toUri()).body(created);
 	}
 
+	@ApiResponse(responseCode = "200", description = "The meal as it now is")
+	@ApiResponse(responseCode = "409", description = "Conflict: another meal has that name")
 	@PutMapping("/{id}")
 	public ResponseEntity<EntityModel<Meal>> update(@PathVariable UUID id, @Valid @RequestBody MealSpec spec) {
 		return ResponseEntity.ok(this.assembler.toModel(this.catalog.update(id, spec)));
 	}
 
+	@ApiResponse(responseCode = "204", description = "Deleted")
 	@DeleteMapping("/{id}")
 	public ResponseEntity<Void> delete(@PathVariable UUID id) {
 		this.catalog.delete(id);

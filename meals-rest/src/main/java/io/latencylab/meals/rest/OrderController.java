@@ -6,6 +6,7 @@ import io.latencylab.meals.Order;
 import io.latencylab.meals.OrderBook;
 import io.latencylab.meals.OrderLine;
 import io.latencylab.meals.OrderSpec;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 
 import org.springframework.hateoas.EntityModel;
@@ -34,6 +35,8 @@ public class OrderController {
 		this.orders = orders;
 	}
 
+	@ApiResponse(responseCode = "404", description = "Not Found: a line names a meal that does not exist")
+	@ApiResponse(responseCode = "201", description = "Created: the order, its address in Location")
 	@PostMapping
 	public ResponseEntity<EntityModel<Order>> place(@Valid @RequestBody OrderSpec spec) {
 		EntityModel<Order> placed = toModel(this.orders.place(spec));
