@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -23,9 +22,30 @@ public final class AppendedLines {
 		this.position = position;
 	}
 
-	/** Follows the file from its current end: only what is appended afterwards is read. */
+	/**
+	 * Follows the file from the start of its last line: a line still being written when the file is
+	 * marked is read whole once it ends (the file's size alone would start inside it, and its tail
+	 * would not parse).
+	 */
 	public static AppendedLines fromEnd(Path file) throws IOException {
-		return new AppendedLines(file, Files.size(file));
+		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+			ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+			long end = channel.size();
+			while (end > 0) {
+				int length = (int) Math.min(buffer.capacity(), end);
+				buffer.clear().limit(length);
+				while (buffer.hasRemaining() && channel.read(buffer, end - length + buffer.position()) > 0) {
+					// read the block whole
+				}
+				for (int i = buffer.position() - 1; i >= 0; i--) {
+					if (buffer.get(i) == '\n') {
+						return new AppendedLines(file, end - length + i + 1);
+					}
+				}
+				end -= length;
+			}
+			return new AppendedLines(file, 0);
+		}
 	}
 
 	/** The new whole lines, with their line ends; empty when there are none. */
