@@ -1,5 +1,6 @@
 package io.latencylab.meals.soap;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 
 import io.latencylab.telemetry.BodyLimit;
@@ -81,7 +82,13 @@ class MalformedXmlFaultAdapter extends WebServiceMessageReceiverHandlerAdapter i
 		this.faults.write(fault, code, message);
 		response.setStatus(status);
 		response.setContentType("text/xml;charset=UTF-8");
-		fault.writeTo(response.getOutputStream());
+		// A declared length lets a client that is still sending stop reading at the fault's end: when
+		// the unread rest of a refused body is too large to swallow, Tomcat closes the connection, and
+		// a fault delimited by that close can be cut off by the reset the unread bytes cause.
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		fault.writeTo(bytes);
+		response.setContentLength(bytes.size());
+		bytes.writeTo(response.getOutputStream());
 	}
 
 }
