@@ -16,9 +16,14 @@ import java.util.UUID;
 import com.jayway.jsonpath.JsonPath;
 import org.junit.jupiter.api.Test;
 
+import org.apache.catalina.connector.Connector;
+
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -116,6 +121,13 @@ class SortServiceTests {
 		int[] expected = one.lines().mapToInt(Integer::parseInt).toArray();
 		Arrays.sort(expected);
 		assertThat(sorted).containsExactly(expected);
+	}
+
+	@Test
+	void largeBodiesMoveThroughTheSocketIn64KbPieces(@Autowired WebServerApplicationContext context) {
+		Connector connector = ((TomcatWebServer) context.getWebServer()).getTomcat().getConnector();
+		assertThat(String.valueOf(connector.getProperty("socket.appReadBufSize"))).isEqualTo("65536");
+		assertThat(String.valueOf(connector.getProperty("socket.appWriteBufSize"))).isEqualTo("65536");
 	}
 
 	@Test
