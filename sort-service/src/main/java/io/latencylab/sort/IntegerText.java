@@ -24,6 +24,19 @@ final class IntegerText {
 
 	private static final int MAX_TOKEN_LENGTH = 11;
 
+	// For reading eight digits at once (leadingDigits, eightDigits).
+	private static final VarHandle LITTLE_ENDIAN_LONG = MethodHandles.byteArrayViewVarHandle(long[].class,
+			ByteOrder.LITTLE_ENDIAN);
+
+	private static final long ZEROS = 0x3030303030303030L;
+
+	private static final long[] POWERS_OF_TEN = { 1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000,
+			100_000_000 };
+
+	private static final long HIGH_NIBBLES = 0xF0F0F0F0F0F0F0F0L;
+
+	private static final long LOW_SEVEN_BITS = 0x7F7F7F7F7F7F7F7FL;
+
 	// The two digits of 0 to 99, for writing.
 	private static final byte[] TENS = new byte[100];
 
@@ -74,7 +87,7 @@ final class IntegerText {
 	 * {@code Integer.toString} does, and answers the position after it. Works on the negative of
 	 * the value, which holds {@link Integer#MIN_VALUE} too.
 	 */
-	static int putDecimal(int value, byte[] buffer, int position) {
+	private static int putDecimal(int value, byte[] buffer, int position) {
 		int negative = (value < 0) ? value : -value;
 		if (value < 0) {
 			buffer[position++] = '-';
@@ -110,24 +123,12 @@ final class IntegerText {
 		return 10;
 	}
 
-	private static final VarHandle LITTLE_ENDIAN_LONG = MethodHandles.byteArrayViewVarHandle(long[].class,
-			ByteOrder.LITTLE_ENDIAN);
-
-	private static final long ZEROS = 0x3030303030303030L;
-
-	private static final long[] POWERS_OF_TEN = { 1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000,
-			100_000_000 };
-
-	private static final long HIGH_NIBBLES = 0xF0F0F0F0F0F0F0F0L;
-
-	private static final long LOW_SEVEN_BITS = 0x7F7F7F7F7F7F7F7FL;
-
 	/**
 	 * How many of the eight bytes of {@code word} (the first in its lowest byte) are ASCII digits
 	 * before the first that is not. A byte is a digit when its high nibble is 3 both as it is and
 	 * plus 6; a carry out of a byte that is not a digit can only change the bytes after it.
 	 */
-	static int leadingDigits(long word) {
+	private static int leadingDigits(long word) {
 		long notDigits = ((word & HIGH_NIBBLES) ^ ZEROS) | (((word + 0x0606060606060606L) & HIGH_NIBBLES) ^ ZEROS);
 		long nonZeroBytes = (((notDigits & LOW_SEVEN_BITS) + LOW_SEVEN_BITS) | notDigits) & ~LOW_SEVEN_BITS;
 		return Long.numberOfTrailingZeros(nonZeroBytes) >>> 3;
@@ -139,7 +140,7 @@ final class IntegerText {
 	 * as eight: pairs, then fours, then the eight, by three multiplications (Lemire, "Fast number
 	 * parsing", as in fast_float).
 	 */
-	static long eightDigits(long word, int count) {
+	private static long eightDigits(long word, int count) {
 		// In two shifts, so that a count of 0 shifts by 64 in all and leaves nothing.
 		int half = 32 - 4 * count;
 		long digits = ((word - ZEROS) << half) << half;
