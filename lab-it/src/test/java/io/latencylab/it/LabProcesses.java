@@ -28,7 +28,7 @@ final class LabProcesses implements AutoCloseable {
 	enum Service {
 
 		CATALOG("catalog-service"), ORDER("order-service"), FRONTEND("frontend-service"), MEALS_SOAP("meals-soap"),
-		MEALS_REST("meals-rest"), SORT("sort-service");
+		MEALS_REST("meals-rest"), SORT("sort-service"), OBJECT_STORE("object-store");
 
 		static final Service[] TOY_STORE = { CATALOG, ORDER, FRONTEND };
 

@@ -79,6 +79,19 @@ public class TelemetryAutoConfiguration {
 
 	}
 
+	/** Requests Tomcat refuses before any servlet sees them (a NUL in the path) as problem+json too. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.tomcat.TomcatContextCustomizer")
+	static class TomcatProblems {
+
+		@Bean
+		org.springframework.boot.tomcat.TomcatContextCustomizer problemErrorReportValve() {
+			return (context) -> ((org.apache.catalina.core.StandardHost) context.getParent())
+				.setErrorReportValveClass(ProblemErrorReportValve.class.getName());
+		}
+
+	}
+
 	@Bean
 	RunIdSpanProcessor runIdSpanProcessor() {
 		return new RunIdSpanProcessor();
