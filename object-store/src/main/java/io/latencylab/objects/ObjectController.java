@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.micrometer.core.instrument.DistributionSummary;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
@@ -68,6 +69,8 @@ class ObjectController {
 			.register(meters);
 	}
 
+	@ApiResponse(responseCode = "200", description = "The account's containers")
+	@ApiResponse(responseCode = "204", description = "The account has no containers")
 	@GetMapping("/{account}")
 	ResponseEntity<?> containers(@PathVariable String account, @RequestParam(defaultValue = "") String format) {
 		List<String> names = this.store.containers(account);
@@ -77,12 +80,16 @@ class ObjectController {
 		return text(names);
 	}
 
+	@ApiResponse(responseCode = "201", description = "Created")
+	@ApiResponse(responseCode = "202", description = "The container existed already")
 	@PutMapping("/{account}/{container}")
 	ResponseEntity<Void> createContainer(@PathVariable String account, @PathVariable String container) {
 		boolean created = this.store.createContainer(account, container);
 		return ResponseEntity.status(created ? HttpStatus.CREATED : HttpStatus.ACCEPTED).build();
 	}
 
+	@ApiResponse(responseCode = "200", description = "The container's objects")
+	@ApiResponse(responseCode = "204", description = "No object matches (text listing)")
 	@GetMapping("/{account}/{container}")
 	ResponseEntity<?> objects(@PathVariable String account, @PathVariable String container,
 			@RequestParam(defaultValue = "") String format, @RequestParam(defaultValue = "") String prefix,
@@ -97,6 +104,7 @@ class ObjectController {
 		return text(objects.stream().map(StoredObject::name).toList());
 	}
 
+	@ApiResponse(responseCode = "204", description = "The container's object count and bytes, in headers")
 	@RequestMapping(path = "/{account}/{container}", method = RequestMethod.HEAD)
 	ResponseEntity<Void> describeContainer(@PathVariable String account, @PathVariable String container) {
 		List<StoredObject> objects = this.store.list(account, container, "", "", Integer.MAX_VALUE);
@@ -106,6 +114,8 @@ class ObjectController {
 			.build();
 	}
 
+	@ApiResponse(responseCode = "204", description = "Deleted")
+	@ApiResponse(responseCode = "409", description = "Conflict: the container still holds objects")
 	@DeleteMapping("/{account}/{container}")
 	ResponseEntity<Void> deleteContainer(@PathVariable String account, @PathVariable String container) {
 		this.store.deleteContainer(account, container);
@@ -116,6 +126,10 @@ class ObjectController {
 	 * Streams the body to disk: it needs a Content-Length or chunked encoding (else 411); the
 	 * client may send the MD5 it expects as ETag (else 422 and nothing stored).
 	 */
+	@ApiResponse(responseCode = "201", description = "Stored: its MD5 as ETag")
+	@ApiResponse(responseCode = "411", description = "Length Required: neither Content-Length nor chunked")
+	@ApiResponse(responseCode = "413", description = "Content Too Large: over lab.http.max-body-size")
+	@ApiResponse(responseCode = "422", description = "The body's MD5 is not the ETag sent")
 	@PutMapping("/{account}/{container}/{*object}")
 	ResponseEntity<Void> put(@PathVariable String account, @PathVariable String container,
 			@PathVariable("object") String path, HttpServletRequest request) throws IOException {
@@ -154,6 +168,11 @@ class ObjectController {
 	 * 304 when If-None-Match or If-Modified-Since says the client's copy is current. A Range that
 	 * cannot be parsed or asks for several parts is ignored: the whole object (RFC 9110 allows it).
 	 */
+	@ApiResponse(responseCode = "200", description = "The object")
+	@ApiResponse(responseCode = "206", description = "The range asked for")
+	@ApiResponse(responseCode = "304", description = "Not Modified: If-None-Match or If-Modified-Since")
+	@ApiResponse(responseCode = "412", description = "Precondition Failed: If-Match names another ETag")
+	@ApiResponse(responseCode = "416", description = "Range Not Satisfiable: it starts past the end")
 	@RequestMapping(path = "/{account}/{container}/{*object}", method = { RequestMethod.GET, RequestMethod.HEAD })
 	void get(@PathVariable String account, @PathVariable String container, @PathVariable("object") String path,
 			HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -194,6 +213,7 @@ class ObjectController {
 		}
 	}
 
+	@ApiResponse(responseCode = "204", description = "Deleted")
 	@DeleteMapping("/{account}/{container}/{*object}")
 	ResponseEntity<Void> delete(@PathVariable String account, @PathVariable String container,
 			@PathVariable("object") String path) {

@@ -30,6 +30,8 @@ public final class BareDeployment implements Deployment {
 
 	private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
 
+	private static final String OBJECT_STORE = "object-store";
+
 	private final Path project;
 
 	private final Path dir;
@@ -97,6 +99,33 @@ public final class BareDeployment implements Deployment {
 			}
 			System.out.println(name + " ready on http://127.0.0.1:" + port);
 		}
+		startCache();
+	}
+
+	/** Seed 003's cache tier, in front of the object store when that runs and Varnish is installed. */
+	private void startCache() throws IOException, InterruptedException {
+		if (!this.services.names().contains(OBJECT_STORE)) {
+			return;
+		}
+		VarnishCache cache = cache();
+		if (cache.running().isPresent()) {
+			System.out.println(VarnishCache.NAME + " already runs (pid " + cache.running().get().pid() + ")");
+		}
+		else if (VarnishCache.varnishd().isEmpty()) {
+			System.out.println(VarnishCache.NAME + " not started: " + VarnishCache.howToInstall());
+			return;
+		}
+		else {
+			cache.start();
+		}
+		System.out.println(VarnishCache.NAME + " (Varnish) ready on http://127.0.0.1:" + cache.port()
+				+ ", in front of " + OBJECT_STORE);
+	}
+
+	private VarnishCache cache() {
+		return new VarnishCache(this.project.resolve("ops/varnish/default.vcl"), this.dir.resolve("varnish"),
+				bindAddress(System.getenv("LAB_BIND")), this.services.port("OBJECT_CACHE_PORT"),
+				this.services.named(OBJECT_STORE).httpPort());
 	}
 
 	private Process start(String name, List<String> injections) throws IOException {
@@ -144,6 +173,10 @@ public final class BareDeployment implements Deployment {
 
 	@Override
 	public void down() throws IOException, InterruptedException {
+		if (this.services.names().contains(OBJECT_STORE) && cache().running().isPresent()) {
+			cache().stop();
+			System.out.println("stopped " + VarnishCache.NAME);
+		}
 		for (String name : this.services.names().reversed()) {
 			Optional<ProcessHandle> running = running(name);
 			if (running.isPresent()) {
@@ -227,6 +260,11 @@ public final class BareDeployment implements Deployment {
 			Optional<ProcessHandle> process = running(name);
 			status.put(name, Http.ready(service.httpPort()) ? "ready on " + service.httpPort()
 					: process.map((p) -> "running (pid " + p.pid() + "), not ready").orElse("not running"));
+		}
+		if (this.services.names().contains(OBJECT_STORE)) {
+			VarnishCache cache = cache();
+			status.put(VarnishCache.NAME, cache.running().map((p) -> "Varnish on " + cache.port() + " (pid " + p.pid() + ")")
+				.orElse("not running"));
 		}
 		return status;
 	}

@@ -17,7 +17,7 @@ import java.util.Properties;
  * LAB_SERVICES lists the services in start order; a service's HTTP port is NAME_PORT and its gRPC
  * port NAME_GRPC_PORT, NAME being its name without "-service", upper case (CATALOG_PORT).
  */
-public record Services(List<Service> all) {
+public record Services(List<Service> all, Properties env) {
 
 	public static final String FILE = ".env";
 
@@ -59,7 +59,7 @@ public record Services(List<Service> all) {
 			services.add(new Service(name.strip(), Integer.parseInt(required(env, key + "_PORT")),
 					Optional.ofNullable(grpc).map(String::strip).map(Integer::valueOf)));
 		}
-		return new Services(List.copyOf(services));
+		return new Services(List.copyOf(services), env);
 	}
 
 	private static String required(Properties env, String key) {
@@ -75,6 +75,11 @@ public record Services(List<Service> all) {
 			.filter((s) -> s.name().equals(name))
 			.findFirst()
 			.orElseThrow(() -> new IllegalArgumentException("no service '" + name + "' in " + FILE));
+	}
+
+	/** A port .env sets beside the services' own (OBJECT_CACHE_PORT: the cache tier, not a service). */
+	public int port(String key) {
+		return Integer.parseInt(required(this.env, key));
 	}
 
 	public List<String> names() {

@@ -1,0 +1,137 @@
+package io.latencylab.it;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.HexFormat;
+
+import io.latencylab.it.LabProcesses.Service;
+import io.latencylab.lab.deploy.VarnishCache;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.test.util.TestSocketUtils;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Seed 003's path: real Varnish (ops/varnish/default.vcl, as ./lab starts it) in front of the
+ * object store. A hit is answered by the cache alone: the store never sees it, not even as a span.
+ * Skips where Varnish is not installed.
+ */
+class CacheTierIT {
+
+	private static LabProcesses lab;
+
+	private static VarnishCache cache;
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	@BeforeAll
+	static void start() throws Exception {
+		assumeTrue(VarnishCache.varnishd().isPresent(), VarnishCache.howToInstall());
+		lab = new LabProcesses();
+		lab.start(Service.OBJECT_STORE);
+		lab.awaitReady(Service.OBJECT_STORE);
+		int storePort = lab.http(Service.OBJECT_STORE, "/").getPort();
+		Path root = Path.of(System.getProperty("lab.root", ".."));
+		cache = new VarnishCache(root.resolve("ops/varnish/default.vcl"), Files.createTempDirectory("varnish"),
+				"127.0.0.1", TestSocketUtils.findAvailableTcpPort(), storePort);
+		cache.start();
+	}
+
+	@AfterAll
+	static void stop() throws Exception {
+		if (cache != null) {
+			cache.stop();
+		}
+		if (lab != null) {
+			lab.close();
+		}
+	}
+
+	@Test
+	void aSecondGetIsAHitThatNeverReachesTheStore() throws Exception {
+		store("PUT", "/v1/it/cached", null);
+		store("PUT", "/v1/it/cached/photo.jpg", "the first version");
+
+		String missTrace = traceId();
+		HttpResponse<String> miss = viaCache("GET", "/v1/it/cached/photo.jpg", null, missTrace);
+		assertThat(miss.headers().firstValue("X-Cache")).hasValue("MISS");
+		assertThat(miss.body()).isEqualTo("the first version");
+
+		String hitTrace = traceId();
+		HttpResponse<String> hit = viaCache("GET", "/v1/it/cached/photo.jpg", null, hitTrace);
+		assertThat(hit.headers().firstValue("X-Cache")).hasValue("HIT");
+		assertThat(hit.headers().firstValue("Age")).isPresent();
+		assertThat(hit.body()).isEqualTo("the first version");
+
+		// The store writes its spans within a second or two; the miss's trace shows they are in.
+		Path spans = lab.tracesDir().resolve("object-store.jsonl");
+		long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+		while (System.nanoTime() < deadline && !(Files.exists(spans) && Files.readString(spans).contains(missTrace))) {
+			Thread.sleep(200);
+		}
+		assertThat(Files.readString(spans)).contains(missTrace).doesNotContain(hitTrace);
+	}
+
+	@Test
+	void aWriteThroughTheCacheOrAPurgeDropsTheCachedCopy() throws Exception {
+		store("PUT", "/v1/it/changing", null);
+		store("PUT", "/v1/it/changing/doc", "old");
+		viaCache("GET", "/v1/it/changing/doc", null, traceId());
+		assertThat(viaCache("GET", "/v1/it/changing/doc", null, traceId()).headers().firstValue("X-Cache")).hasValue("HIT");
+
+		assertThat(viaCache("PUT", "/v1/it/changing/doc", "new", traceId()).statusCode()).isEqualTo(201);
+		HttpResponse<String> afterWrite = viaCache("GET", "/v1/it/changing/doc", null, traceId());
+		assertThat(afterWrite.headers().firstValue("X-Cache")).hasValue("MISS");
+		assertThat(afterWrite.body()).isEqualTo("new");
+
+		assertThat(viaCache("PURGE", "/v1/it/changing/doc", null, traceId()).statusCode()).isEqualTo(200);
+		assertThat(viaCache("GET", "/v1/it/changing/doc", null, traceId()).headers().firstValue("X-Cache")).hasValue("MISS");
+	}
+
+	@Test
+	void listingsAreNeverCached() throws Exception {
+		store("PUT", "/v1/it/listed", null);
+		store("PUT", "/v1/it/listed/a", "a");
+		assertThat(viaCache("GET", "/v1/it/listed", null, traceId()).body()).isEqualTo("a\n");
+		store("PUT", "/v1/it/listed/b", "b");
+		HttpResponse<String> listing = viaCache("GET", "/v1/it/listed", null, traceId());
+		assertThat(listing.body()).isEqualTo("a\nb\n");
+		assertThat(listing.headers().firstValue("X-Cache")).hasValue("PASS");
+	}
+
+	private void store(String method, String path, String body) throws Exception {
+		HttpResponse<String> response = send(lab.http(Service.OBJECT_STORE, path), method, body, traceId());
+		assertThat(response.statusCode()).as(method + " " + path + ": " + response.body()).isEqualTo(201);
+	}
+
+	private HttpResponse<String> viaCache(String method, String path, String body, String traceId) throws Exception {
+		return send(URI.create("http://127.0.0.1:" + cache.port() + path), method, body, traceId);
+	}
+
+	private HttpResponse<String> send(URI uri, String method, String body, String traceId) throws Exception {
+		return this.http.send(HttpRequest.newBuilder(uri)
+			.method(method, (body != null) ? BodyPublishers.ofString(body) : BodyPublishers.noBody())
+			.header("traceparent", "00-" + traceId + "-00f067aa0ba902b7-01")
+			.timeout(Duration.ofSeconds(30))
+			.build(), BodyHandlers.ofString());
+	}
+
+	private static String traceId() {
+		byte[] id = new byte[16];
+		new SecureRandom().nextBytes(id);
+		return HexFormat.of().formatHex(id);
+	}
+
+}

@@ -1,0 +1,82 @@
+# The cache tier of seed 003 (Varnish in front of the object store, as the study put Varnish in
+# front of OpenStack Swift). The backend's address is filled in by whoever starts Varnish: ./lab
+# (bare: 127.0.0.1 and OBJECT_STORE_PORT) or compose (object-store and the same port).
+vcl 4.1;
+
+import std;
+
+backend object_store {
+    .host = "@BACKEND_HOST@";
+    .port = "@BACKEND_PORT@";
+    .connect_timeout = 2s;
+    .first_byte_timeout = 60s;
+    .between_bytes_timeout = 10s;
+}
+
+# Who may PURGE: this machine, and the private networks a compose bridge uses.
+acl purgers {
+    "127.0.0.1";
+    "::1";
+    "10.0.0.0"/8;
+    "172.16.0.0"/12;
+    "192.168.0.0"/16;
+}
+
+sub vcl_recv {
+    if (req.method == "PURGE") {
+        if (client.ip !~ purgers) {
+            return (synth(403, "Forbidden"));
+        }
+        return (purge);
+    }
+    # Only objects are cached (/v1/account/container/object); listings change with every PUT.
+    if (req.url !~ "^/v1/[^/]+/[^/]+/.") {
+        return (pass);
+    }
+    if (req.method == "PUT" || req.method == "DELETE") {
+        # A write goes to the store; the copy in the cache is dropped once it succeeds (vcl_deliver).
+        return (pass);
+    }
+    if (req.method != "GET" && req.method != "HEAD") {
+        return (pass);
+    }
+    # Objects are public here: no cookie or authorisation header keeps them out of the cache.
+    unset req.http.Cookie;
+    unset req.http.Authorization;
+    return (hash);
+}
+
+sub vcl_backend_response {
+    # The store sends no Cache-Control: its objects change only by a PUT or DELETE through here,
+    # which bans the cached copy, so they are kept for an hour.
+    set beresp.ttl = 1h;
+    set beresp.grace = 10s;
+    # Objects over 64 MB are streamed through uncached, so that a few large ones cannot evict the
+    # many small ones the study's test cases read.
+    if (std.integer(beresp.http.Content-Length, 0) > 67108864) {
+        set beresp.uncacheable = true;
+        set beresp.ttl = 120s;
+    }
+    # The URL on the cached object, so that a write can ban it without the request (a lurker ban).
+    set beresp.http.X-Url = bereq.url;
+    return (deliver);
+}
+
+sub vcl_deliver {
+    if ((req.method == "PUT" || req.method == "DELETE") && resp.status >= 200 && resp.status < 300) {
+        std.ban("obj.http.X-Url == " + req.url);
+    }
+    unset resp.http.X-Url;
+    if (obj.uncacheable) {
+        set resp.http.X-Cache = "PASS";
+    } elsif (obj.hits > 0) {
+        set resp.http.X-Cache = "HIT";
+    } else {
+        set resp.http.X-Cache = "MISS";
+    }
+    set resp.http.X-Cache-Hits = obj.hits;
+}
+
+sub vcl_purge {
+    return (synth(200, "Purged"));
+}
