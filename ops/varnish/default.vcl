@@ -46,6 +46,13 @@ sub vcl_recv {
     return (hash);
 }
 
+# One object per URL, whatever Host a client sent (127.0.0.1:8086, localhost:8446 through hitch):
+# there is one store behind this cache.
+sub vcl_hash {
+    hash_data(req.url);
+    return (lookup);
+}
+
 sub vcl_backend_response {
     # The store sends no Cache-Control: its objects change only by a PUT or DELETE through here,
     # which bans the cached copy, so they are kept for an hour.

@@ -10,10 +10,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
+
+import javax.net.ssl.SSLHandshakeException;
 
 import io.latencylab.it.LabProcesses.Service;
+import io.latencylab.lab.deploy.HitchTls;
 import io.latencylab.lab.deploy.VarnishCache;
+import io.latencylab.lab.tls.LabCa;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,12 +27,14 @@ import org.junit.jupiter.api.Test;
 import org.springframework.test.util.TestSocketUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Seed 003's path: real Varnish (ops/varnish/default.vcl, as ./lab starts it) in front of the
- * object store. A hit is answered by the cache alone: the store never sees it, not even as a span.
- * Skips where Varnish is not installed.
+ * object store, and HTTPS with the lab's own CA on the store and through hitch in front of the
+ * cache. A hit is answered by the cache alone: the store never sees it, not even as a span. Skips
+ * where Varnish is not installed (and the hitch part where hitch is not).
  */
 class CacheTierIT {
 
@@ -34,23 +42,42 @@ class CacheTierIT {
 
 	private static VarnishCache cache;
 
+	private static HitchTls tls;
+
+	private static LabCa ca;
+
+	private static int storeHttpsPort;
+
 	private final HttpClient http = HttpClient.newHttpClient();
 
 	@BeforeAll
 	static void start() throws Exception {
 		assumeTrue(VarnishCache.varnishd().isPresent(), VarnishCache.howToInstall());
-		lab = new LabProcesses();
+		Path dir = Files.createTempDirectory("cache-tier");
+		ca = LabCa.in(dir.resolve("tls"));
+		storeHttpsPort = TestSocketUtils.findAvailableTcpPort();
+		List<String> https = new ArrayList<>(List.of("--objects.https.port=" + storeHttpsPort));
+		https.addAll(ca.springBundleArguments("objects"));
+		lab = new LabProcesses().withArguments(Service.OBJECT_STORE, https);
 		lab.start(Service.OBJECT_STORE);
 		lab.awaitReady(Service.OBJECT_STORE);
 		int storePort = lab.http(Service.OBJECT_STORE, "/").getPort();
 		Path root = Path.of(System.getProperty("lab.root", ".."));
-		cache = new VarnishCache(root.resolve("ops/varnish/default.vcl"), Files.createTempDirectory("varnish"),
-				"127.0.0.1", TestSocketUtils.findAvailableTcpPort(), storePort);
+		cache = new VarnishCache(root.resolve("ops/varnish/default.vcl"), dir.resolve("varnish"), "127.0.0.1",
+				TestSocketUtils.findAvailableTcpPort(), storePort);
 		cache.start();
+		if (HitchTls.hitch().isPresent()) {
+			tls = new HitchTls(ca.serverPem(), dir.resolve("hitch"), "127.0.0.1", TestSocketUtils.findAvailableTcpPort(),
+					cache.port());
+			tls.start();
+		}
 	}
 
 	@AfterAll
 	static void stop() throws Exception {
+		if (tls != null) {
+			tls.stop();
+		}
 		if (cache != null) {
 			cache.stop();
 		}
@@ -98,6 +125,29 @@ class CacheTierIT {
 
 		assertThat(viaCache("PURGE", "/v1/it/changing/doc", null, traceId()).statusCode()).isEqualTo(200);
 		assertThat(viaCache("GET", "/v1/it/changing/doc", null, traceId()).headers().firstValue("X-Cache")).hasValue("MISS");
+	}
+
+	@Test
+	void httpsWithTheLabsCaAndOnlyWithIt() throws Exception {
+		store("PUT", "/v1/it/secure", null);
+		store("PUT", "/v1/it/secure/doc", "over TLS");
+		HttpClient trusting = HttpClient.newBuilder().sslContext(ca.clientContext()).build();
+		URI direct = URI.create("https://localhost:" + storeHttpsPort + "/v1/it/secure/doc");
+		HttpResponse<String> fromStore = trusting.send(HttpRequest.newBuilder(direct).build(), BodyHandlers.ofString());
+		assertThat(fromStore.statusCode()).isEqualTo(200);
+		assertThat(fromStore.body()).isEqualTo("over TLS");
+		assertThatThrownBy(() -> this.http.send(HttpRequest.newBuilder(direct).build(), BodyHandlers.ofString()))
+			.as("a client that trusts only the JDK's CAs").isInstanceOf(SSLHandshakeException.class);
+
+		assumeTrue(tls != null, HitchTls.howToInstall());
+		URI cached = URI.create("https://localhost:" + tls.port() + "/v1/it/secure/doc");
+		assertThat(trusting.send(HttpRequest.newBuilder(cached).build(), BodyHandlers.ofString()).headers()
+			.firstValue("X-Cache")).hasValue("MISS");
+		HttpResponse<String> hit = trusting.send(HttpRequest.newBuilder(cached).build(), BodyHandlers.ofString());
+		assertThat(hit.headers().firstValue("X-Cache")).hasValue("HIT");
+		assertThat(hit.body()).isEqualTo("over TLS");
+		assertThatThrownBy(() -> this.http.send(HttpRequest.newBuilder(cached).build(), BodyHandlers.ofString()))
+			.isInstanceOf(SSLHandshakeException.class);
 	}
 
 	@Test

@@ -56,6 +56,8 @@ final class LabProcesses implements AutoCloseable {
 
 	private final Map<Service, Tls> tls = new ConcurrentHashMap<>();
 
+	private final Map<Service, List<String>> extraArgs = new ConcurrentHashMap<>();
+
 	private final HttpClient probe = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
 	/**
@@ -113,6 +115,12 @@ final class LabProcesses implements AutoCloseable {
 		return this;
 	}
 
+	/** More command-line arguments for the service (set before it starts). */
+	LabProcesses withArguments(Service service, List<String> arguments) {
+		this.extraArgs.put(service, List.copyOf(arguments));
+		return this;
+	}
+
 	void start(Service service) throws IOException {
 		List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar",
 				jarOf(service).toString(), "--server.port=" + this.httpPorts.get(service),
@@ -140,6 +148,7 @@ final class LabProcesses implements AutoCloseable {
 		if (this.tls.containsKey(service)) {
 			command.addAll(this.tls.get(service).arguments());
 		}
+		command.addAll(this.extraArgs.getOrDefault(service, List.of()));
 		File log = this.dataDir.resolve(service.module + ".log").toFile();
 		Process process = new ProcessBuilder(command).redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.appendTo(log))

@@ -103,12 +103,14 @@ public final class Lab implements Runnable {
 					Sort:        %1$s%4$d/sort?algorithm=quick
 					Toy store:   %1$s%5$d/products/Tux   (catalog gRPC :%6$d, order gRPC :%7$d)
 					Tables:      %1$s%9$d/tables/<table>/entities/<partition key>/<row key>
-					Objects:     %1$s%10$d/v1/<account>/<container>/<object>   (through Varnish: port %11$d)
+					Objects:     %1$s%10$d/v1/<account>/<container>/<object>   (through Varnish: port %11$d;
+					             HTTPS with data/tls/ca.crt: store %12$d, through the cache %13$d)
 					Stop with:   ./lab down%8$s%n""", host, s.named("meals-soap").httpPort(), s.named("meals-rest").httpPort(),
 					s.named("sort-service").httpPort(), s.named("frontend-service").httpPort(),
 					s.named("catalog-service").grpcPort().orElseThrow(), s.named("order-service").grpcPort().orElseThrow(),
 					this.options.compose ? " --compose" : "", s.named("table-service").httpPort(),
-					s.named("object-store").httpPort(), s.port("OBJECT_CACHE_PORT"));
+					s.named("object-store").httpPort(), s.port("OBJECT_CACHE_PORT"), s.port("OBJECT_STORE_TLS_PORT"),
+					s.port("OBJECT_CACHE_TLS_PORT"));
 			return 0;
 		}
 

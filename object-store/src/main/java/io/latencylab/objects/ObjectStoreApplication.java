@@ -1,10 +1,23 @@
 package io.latencylab.objects;
 
+import java.util.Map;
+
+import org.apache.catalina.connector.Connector;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.ssl.SslBundle;
+import org.springframework.boot.ssl.SslBundles;
+import org.springframework.boot.tomcat.SslConnectorCustomizer;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.Ssl;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 /**
  * Seed 003's backend, in the place of OpenStack Swift: accounts hold containers, containers hold
@@ -26,11 +39,39 @@ public class ObjectStoreApplication {
 	 */
 	@Bean
 	TomcatConnectorCustomizer objectStoreConnector() {
-		return (connector) -> {
-			connector.setEncodedSolidusHandling("passthrough");
-			connector.setProperty("socket.appReadBufSize", "65536");
-			connector.setProperty("socket.appWriteBufSize", "65536");
+		return ObjectStoreApplication::objectConnector;
+	}
+
+	/**
+	 * Seed 003 measured the store over HTTPS too: with objects.https.port set, a second connector
+	 * on that port speaks HTTPS only, with the SSL bundle named by objects.https.bundle, on the
+	 * same address as the HTTP one. ./lab sets both, with a certificate of the lab's own CA.
+	 */
+	@Bean
+	WebServerFactoryCustomizer<TomcatServletWebServerFactory> httpsConnector(ObjectStoreProperties properties,
+			ObjectProvider<SslBundles> bundles, Environment environment) {
+		return (factory) -> {
+			if (properties.https() == null || properties.https().port() == null) {
+				return;
+			}
+			Connector https = new Connector();
+			https.setPort(properties.https().port());
+			String address = environment.getProperty("server.address");
+			if (address != null && !address.isBlank()) {
+				https.setProperty("address", address);
+			}
+			objectConnector(https);
+			SslBundle bundle = bundles.getObject().getBundle(properties.https().bundle());
+			new SslConnectorCustomizer(LogFactory.getLog(ObjectStoreApplication.class), https, Ssl.ClientAuth.NONE)
+				.customize(bundle, Map.of());
+			factory.addAdditionalConnectors(https);
 		};
+	}
+
+	private static void objectConnector(Connector connector) {
+		connector.setEncodedSolidusHandling("passthrough");
+		connector.setProperty("socket.appReadBufSize", "65536");
+		connector.setProperty("socket.appWriteBufSize", "65536");
 	}
 
 }

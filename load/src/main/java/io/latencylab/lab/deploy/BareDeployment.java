@@ -17,6 +17,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 import io.latencylab.lab.net.Http;
+import io.latencylab.lab.tls.LabCa;
 import io.latencylab.lab.topology.Services;
 import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.lab.traces.Traces;
@@ -102,30 +103,70 @@ public final class BareDeployment implements Deployment {
 		startCache();
 	}
 
-	/** Seed 003's cache tier, in front of the object store when that runs and Varnish is installed. */
+	/**
+	 * Seed 003's cache tier in front of the object store, when that runs: Varnish, and hitch for
+	 * HTTPS in front of Varnish, each if this machine has it (else how to install it).
+	 */
 	private void startCache() throws IOException, InterruptedException {
 		if (!this.services.names().contains(OBJECT_STORE)) {
 			return;
 		}
 		VarnishCache cache = cache();
-		if (cache.running().isPresent()) {
-			System.out.println(VarnishCache.NAME + " already runs (pid " + cache.running().get().pid() + ")");
-		}
-		else if (VarnishCache.varnishd().isEmpty()) {
-			System.out.println(VarnishCache.NAME + " not started: " + VarnishCache.howToInstall());
-			return;
-		}
-		else {
+		if (cache.running().isEmpty()) {
+			if (VarnishCache.varnishd().isEmpty()) {
+				System.out.println(VarnishCache.NAME + " not started: " + VarnishCache.howToInstall());
+				return;
+			}
 			cache.start();
 		}
 		System.out.println(VarnishCache.NAME + " (Varnish) ready on http://127.0.0.1:" + cache.port()
 				+ ", in front of " + OBJECT_STORE);
+		HitchTls tls = cacheTls();
+		if (tls.running().isEmpty()) {
+			if (HitchTls.hitch().isEmpty()) {
+				System.out.println(HitchTls.NAME + " not started: " + HitchTls.howToInstall());
+				return;
+			}
+			tls.start();
+		}
+		System.out.println(HitchTls.NAME + " (hitch) ready on https://localhost:" + tls.port() + ", in front of "
+				+ VarnishCache.NAME + "; trust " + this.project.relativize(labCa().caCertificate()));
+	}
+
+	private void stopCache() throws IOException {
+		if (!this.services.names().contains(OBJECT_STORE)) {
+			return;
+		}
+		HitchTls tls = cacheTls();
+		if (tls.running().isPresent()) {
+			tls.stop();
+			System.out.println("stopped " + HitchTls.NAME);
+		}
+		VarnishCache cache = cache();
+		if (cache.running().isPresent()) {
+			cache.stop();
+			System.out.println("stopped " + VarnishCache.NAME);
+		}
 	}
 
 	private VarnishCache cache() {
 		return new VarnishCache(this.project.resolve("ops/varnish/default.vcl"), this.dir.resolve("varnish"),
 				bindAddress(System.getenv("LAB_BIND")), this.services.port("OBJECT_CACHE_PORT"),
 				this.services.named(OBJECT_STORE).httpPort());
+	}
+
+	private HitchTls cacheTls() {
+		return new HitchTls(LabCa.at(labCaDir()).serverPem(), this.dir.resolve("hitch"), bindAddress(System.getenv("LAB_BIND")),
+				this.services.port("OBJECT_CACHE_TLS_PORT"), this.services.port("OBJECT_CACHE_PORT"));
+	}
+
+	/** The lab's own CA and the server certificate it signed, made on first use. */
+	private LabCa labCa() {
+		return LabCa.in(labCaDir());
+	}
+
+	private Path labCaDir() {
+		return this.project.resolve("data/tls");
 	}
 
 	private Process start(String name, List<String> injections) throws IOException {
@@ -146,6 +187,11 @@ public final class BareDeployment implements Deployment {
 		command.add("--server.address=" + bind);
 		command.add("--spring.grpc.server.address=" + bind);
 		injections.forEach((injection) -> command.add("--lab.inject." + injection));
+		if (name.equals(OBJECT_STORE)) {
+			// HTTPS beside HTTP, with a certificate of the lab's own CA (seed 003 measured both).
+			command.add("--objects.https.port=" + this.services.port("OBJECT_STORE_TLS_PORT"));
+			command.addAll(labCa().springBundleArguments("objects"));
+		}
 		ProcessBuilder builder = new ProcessBuilder(command).directory(this.project.toFile())
 			.redirectErrorStream(true)
 			.redirectOutput(log(name).toFile())
@@ -173,10 +219,7 @@ public final class BareDeployment implements Deployment {
 
 	@Override
 	public void down() throws IOException, InterruptedException {
-		if (this.services.names().contains(OBJECT_STORE) && cache().running().isPresent()) {
-			cache().stop();
-			System.out.println("stopped " + VarnishCache.NAME);
-		}
+		stopCache();
 		for (String name : this.services.names().reversed()) {
 			Optional<ProcessHandle> running = running(name);
 			if (running.isPresent()) {
@@ -264,6 +307,9 @@ public final class BareDeployment implements Deployment {
 		if (this.services.names().contains(OBJECT_STORE)) {
 			VarnishCache cache = cache();
 			status.put(VarnishCache.NAME, cache.running().map((p) -> "Varnish on " + cache.port() + " (pid " + p.pid() + ")")
+				.orElse("not running"));
+			HitchTls tls = cacheTls();
+			status.put(HitchTls.NAME, tls.running().map((p) -> "hitch on " + tls.port() + " (pid " + p.pid() + ")")
 				.orElse("not running"));
 		}
 		return status;
