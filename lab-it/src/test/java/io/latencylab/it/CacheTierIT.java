@@ -95,12 +95,17 @@ class CacheTierIT {
 		HttpResponse<String> miss = viaCache("GET", "/v1/it/cached/photo.jpg", null, missTrace);
 		assertThat(miss.headers().firstValue("X-Cache")).hasValue("MISS");
 		assertThat(miss.body()).isEqualTo("the first version");
+		// Where a miss's time went: the store's first byte as Varnish saw it, and the store's own time.
+		assertThat(miss.headers().firstValue("Server-Timing")).hasValueSatisfying((timing) -> assertThat(timing)
+			.matches("cache;desc=MISS, backend;dur=[0-9.]+, total;dur=[0-9.]+.*"));
 
 		String hitTrace = traceId();
 		HttpResponse<String> hit = viaCache("GET", "/v1/it/cached/photo.jpg", null, hitTrace);
 		assertThat(hit.headers().firstValue("X-Cache")).hasValue("HIT");
 		assertThat(hit.headers().firstValue("Age")).isPresent();
 		assertThat(hit.body()).isEqualTo("the first version");
+		assertThat(hit.headers().allValues("Server-Timing")).singleElement()
+			.satisfies((timing) -> assertThat(timing).matches("cache;desc=hit"));
 
 		// The store writes its spans within a second or two; the miss's trace shows they are in.
 		Path spans = lab.tracesDir().resolve("object-store.jsonl");
