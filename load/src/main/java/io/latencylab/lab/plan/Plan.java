@@ -35,6 +35,9 @@ public record Plan(String name, String seed, boolean full, Step warmUp, List<Ste
 	 */
 	public static final Parameter<String> COMPARED = Parameter.text("lab.compared");
 
+	/** Set on a step whose requests no traced service answers (a cache's hits): the runner waits for no spans. */
+	public static final Parameter<Boolean> UNTRACED = Parameter.flag("lab.untraced");
+
 	/** The same step, marked as one side of the comparison {@code key}. */
 	public static Step compared(Step step, String key) {
 		return Step.of(step.name(), step.simulation()).setAll(step.properties()).set(COMPARED, key).lasting(step.estimate());

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.tls.LabCa;
 import io.latencylab.lab.traces.AppendedLines;
 import io.latencylab.observability.Request;
 import tools.jackson.databind.json.JsonMapper;
@@ -124,6 +125,11 @@ public final class GatlingStep implements AutoCloseable {
 		// The JVM options the Gatling Maven plugin starts Gatling with.
 		command.addAll(List.of("-Xmx1G", "-XX:+UseG1GC", "-XX:+ParallelRefProcEnabled", "-XX:MaxInlineLevel=20",
 				"-XX:MaxTrivialSize=12", "--add-opens=java.base/java.lang=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED"));
+		// HTTPS trusts the lab's own CA and nothing else: Gatling's default trusts every certificate.
+		LabCa ca = LabCa.in(this.project.resolve("data/tls"));
+		command.addAll(List.of("-Dgatling.ssl.useInsecureTrustManager=false", "-Dgatling.ssl.trustStore.type=PKCS12",
+				"-Dgatling.ssl.trustStore.file=" + ca.trustStore(),
+				"-Dgatling.ssl.trustStore.password=" + LabCa.TRUST_STORE_PASSWORD));
 		command.add("-cp");
 		command.add(classpath());
 		command.add(INJECTOR);

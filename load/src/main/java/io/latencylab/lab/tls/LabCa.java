@@ -53,6 +53,9 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
  */
 public final class LabCa {
 
+	/** The trust store's password: it holds a public certificate only, so it protects nothing. */
+	public static final String TRUST_STORE_PASSWORD = "latency-lab";
+
 	/** The names every server certificate holds. */
 	public static final List<String> DNS_NAMES = List.of("localhost", "object-store", "object-cache", "object-tls");
 
@@ -74,6 +77,10 @@ public final class LabCa {
 		LabCa ca = at(dir);
 		if (!Files.isRegularFile(ca.serverPem())) {
 			ca.create();
+		}
+		else if (!Files.isRegularFile(ca.trustStore())) {
+			// A CA made before the lab wrote trust stores.
+			ca.writeTrustStore();
 		}
 		return ca;
 	}
@@ -97,6 +104,11 @@ public final class LabCa {
 
 	public Path serverPem() {
 		return this.dir.resolve("server.pem");
+	}
+
+	/** The CA's certificate as a PKCS#12 trust store, for Java clients configured by file (Gatling). */
+	public Path trustStore() {
+		return this.dir.resolve("ca-truststore.p12");
 	}
 
 	/** The arguments that give a Spring Boot service the server's certificate as SSL bundle {@code name}. */
@@ -164,6 +176,7 @@ public final class LabCa {
 			write(caCertificate(), pem(caCertificate), false);
 			write(serverKey(), pem(new JcaPKCS8Generator(serverKeys.getPrivate(), null).generate()), true);
 			write(serverCertificate(), pem(serverCertificate) + pem(caCertificate), false);
+			writeTrustStore();
 			// Last: its presence says the folder is complete.
 			write(serverPem(), Files.readString(serverKey()) + Files.readString(serverCertificate()), true);
 		}
@@ -172,6 +185,25 @@ public final class LabCa {
 		}
 		catch (GeneralSecurityException | OperatorCreationException ex) {
 			throw new IllegalStateException("cannot make the lab's CA", ex);
+		}
+	}
+
+	private void writeTrustStore() {
+		try (var in = Files.newInputStream(caCertificate())) {
+			KeyStore trust = KeyStore.getInstance("PKCS12");
+			trust.load(null, null);
+			trust.setCertificateEntry("latency-lab-ca", CertificateFactory.getInstance("X.509").generateCertificate(in));
+			Path temporary = trustStore().resolveSibling(trustStore().getFileName() + ".tmp");
+			try (var out = Files.newOutputStream(temporary)) {
+				trust.store(out, TRUST_STORE_PASSWORD.toCharArray());
+			}
+			Files.move(temporary, trustStore(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot write the lab's trust store in " + this.dir, ex);
+		}
+		catch (GeneralSecurityException ex) {
+			throw new IllegalStateException("cannot write the lab's trust store", ex);
 		}
 	}
 

@@ -19,7 +19,7 @@ class StudiesTests {
 	@Test
 	void theRegistryFindsEveryStudyInItsPackageWithItsPaper() {
 		assertThat(Studies.all()).extracting(Study::name)
-			.containsExactly("quick", "seed-000", "seed-001", "seed-002", "seed-004", "agreement");
+			.containsExactly("quick", "seed-000", "seed-001", "seed-002", "seed-003", "seed-004", "agreement");
 		assertThat(Studies.all()).allSatisfy((s) -> assertThat(s.paper()).isNotBlank());
 		assertThat(Studies.named("seed-001").orElseThrow().paper()).contains("Toy Store");
 	}

@@ -56,6 +56,25 @@ class LabCaTests {
 	}
 
 	@Test
+	void theTrustStoreHoldsTheCaAlone() throws Exception {
+		LabCa ca = LabCa.in(this.dir);
+		KeyStore trust = KeyStore.getInstance("PKCS12");
+		try (InputStream in = Files.newInputStream(ca.trustStore())) {
+			trust.load(in, LabCa.TRUST_STORE_PASSWORD.toCharArray());
+		}
+		assertThat(java.util.Collections.list(trust.aliases())).containsExactly("latency-lab-ca");
+		assertThat(trust.getCertificate("latency-lab-ca")).isEqualTo(certificates(ca.caCertificate()).get(0));
+	}
+
+	@Test
+	void aCaMadeWithoutATrustStoreGetsOne() throws Exception {
+		LabCa ca = LabCa.in(this.dir);
+		Files.delete(ca.trustStore());
+		LabCa.in(this.dir);
+		assertThat(ca.trustStore()).isRegularFile();
+	}
+
+	@Test
 	void aSecondUseKeepsTheFirstCa() throws Exception {
 		String first = Files.readString(LabCa.in(this.dir).caCertificate());
 		assertThat(Files.readString(LabCa.in(this.dir).caCertificate())).isEqualTo(first);

@@ -1,0 +1,60 @@
+package io.latencylab.lab.study.svload;
+
+import java.util.List;
+
+import io.latencylab.lab.plan.Plan;
+import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.study.svload.CacheCase.Server;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Seed 003's Table I as the plan reads it, and the plan it makes. */
+class SvLoadStudyTests {
+
+	@Test
+	void everyCaseIsTableIsRow() {
+		// Table I: id, HTTPS, same URL, with load, server.
+		Object[][] table = { { 0, false, true, false, Server.BACKEND }, { 1, false, true, true, Server.BACKEND },
+				{ 2, false, true, false, Server.HIT }, { 3, false, true, true, Server.HIT },
+				{ 6, false, false, false, Server.BACKEND }, { 7, false, false, true, Server.BACKEND },
+				{ 8, false, false, false, Server.MISS }, { 9, false, false, true, Server.MISS },
+				{ 10, false, false, false, Server.HIT }, { 11, false, false, true, Server.HIT },
+				{ 12, true, true, false, Server.BACKEND }, { 13, true, true, true, Server.BACKEND },
+				{ 14, true, true, false, Server.HIT }, { 15, true, true, true, Server.HIT },
+				{ 18, true, false, false, Server.BACKEND }, { 19, true, false, true, Server.BACKEND },
+				{ 20, true, false, false, Server.MISS }, { 21, true, false, true, Server.MISS },
+				{ 22, true, false, false, Server.HIT }, { 23, true, false, true, Server.HIT } };
+		for (Object[] row : table) {
+			CacheCase tc = new CacheCase((int) row[0], 10, 400, 1, 0);
+			assertThat(List.<Object>of(tc.https(), tc.sameUrl(), tc.withLoad(), tc.server())).as(tc.label())
+				.containsExactly(row[1], row[2], row[3], row[4]);
+			assertThat(tc.burst()).as(tc.label()).isEqualTo(tc.withLoad() ? 4000 : 10);
+		}
+	}
+
+	@Test
+	void theFourCasesTheStudyLeftOutAreRefused() {
+		for (int id : new int[] { 4, 5, 16, 17 }) {
+			assertThat(CacheCase.valid(id)).isFalse();
+			assertThatThrownBy(() -> new CacheCase(id, 10, 400, 1, 0)).hasMessageContaining("cache miss on the same URL");
+		}
+		assertThatThrownBy(() -> new CacheCase(24, 10, 400, 1, 0)).hasMessageContaining("TC0 to TC23");
+	}
+
+	@Test
+	void thePlanRunsTheTwentyValidCasesAndWaitsForNoSpansOfAHit() {
+		Plan plan = new SvLoadStudy().plan(false);
+		assertThat(plan.steps()).hasSize(20);
+		assertThat(plan.steps()).extracting(Step::name).doesNotContain("svload-tc4", "svload-tc5", "svload-tc16",
+				"svload-tc17");
+		for (Step step : plan.steps()) {
+			CacheCase tc = CacheCase.from(step.parameters());
+			assertThat(Boolean.TRUE.equals(step.get(Plan.UNTRACED))).as(step.name()).isEqualTo(tc.server() == Server.HIT);
+			assertThat(tc.requestsPerClient()).isEqualTo(20);
+		}
+		assertThat(CacheCase.from(new SvLoadStudy().plan(true).steps().get(1).parameters()).burst()).isEqualTo(4000);
+	}
+
+}
