@@ -265,30 +265,49 @@ public final class BareDeployment implements Deployment {
 	public Map<String, Usage> sample() {
 		Map<String, Usage> usage = new LinkedHashMap<>();
 		long now = System.nanoTime();
-		for (Services.Service service : this.services.all()) {
-			String name = service.name();
-			Optional<ProcessHandle> process = running(name);
-			Optional<Duration> cpuTime = process.flatMap((p) -> p.info().totalCpuDuration());
+		processes().forEach((name, process) -> {
+			Optional<Duration> cpuTime = cpuTime(process);
 			if (cpuTime.isEmpty()) {
-				continue;
+				return;
 			}
-			long[] last = this.lastCpu.put(name, new long[] { process.get().pid(), now, cpuTime.get().toNanos() });
-			if (last != null && last[0] == process.get().pid() && now > last[1]) {
+			long[] last = this.lastCpu.put(name, new long[] { process.pid(), now, cpuTime.get().toNanos() });
+			if (last != null && last[0] == process.pid() && now > last[1]) {
 				double cpu = 100.0 * (cpuTime.get().toNanos() - last[2]) / (now - last[1]);
-				usage.put(name, new Usage(cpu, residentMib(process.get().pid())));
+				usage.put(name, new Usage(cpu, residentMib(process)));
 			}
-		}
+		});
 		return usage;
 	}
 
 	@Override
 	public Map<String, Double> cpuSeconds() {
 		Map<String, Double> seconds = new LinkedHashMap<>();
-		for (Services.Service service : this.services.all()) {
-			running(service.name()).flatMap((p) -> p.info().totalCpuDuration())
-				.ifPresent((cpu) -> seconds.put(service.name(), cpu.toNanos() / 1e9));
-		}
+		processes().forEach((name, process) -> cpuTime(process).ifPresent((cpu) -> seconds.put(name, cpu.toNanos() / 1e9)));
 		return seconds;
+	}
+
+	/**
+	 * What runs of the system under test, by name: the services, and the cache tier's daemons when
+	 * they run (Varnish and hitch do their work in children of the process whose pid they write).
+	 */
+	private Map<String, ProcessHandle> processes() {
+		Map<String, ProcessHandle> processes = new LinkedHashMap<>();
+		for (Services.Service service : this.services.all()) {
+			running(service.name()).ifPresent((p) -> processes.put(service.name(), p));
+		}
+		if (this.services.names().contains(OBJECT_STORE)) {
+			cache().running().ifPresent((p) -> processes.put(VarnishCache.NAME, p));
+			cacheTls().running().ifPresent((p) -> processes.put(HitchTls.NAME, p));
+		}
+		return processes;
+	}
+
+	/** The CPU time of a process and every process under it. */
+	private static Optional<Duration> cpuTime(ProcessHandle process) {
+		Optional<Duration> own = process.info().totalCpuDuration();
+		return own.map((cpu) -> process.descendants()
+			.map((child) -> child.info().totalCpuDuration().orElse(Duration.ZERO))
+			.reduce(cpu, Duration::plus));
 	}
 
 	@Override
@@ -313,6 +332,14 @@ public final class BareDeployment implements Deployment {
 				.orElse("not running"));
 		}
 		return status;
+	}
+
+	/** Resident memory of a process and every process under it. */
+	private static double residentMib(ProcessHandle process) {
+		return Stream.concat(Stream.of(process), process.descendants())
+			.mapToDouble((p) -> residentMib(p.pid()))
+			.filter((mib) -> !Double.isNaN(mib))
+			.sum();
 	}
 
 	/** Resident memory from /proc, as the kernel counts it (heap, metaspace, threads, code). */
