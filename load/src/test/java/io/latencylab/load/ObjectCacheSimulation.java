@@ -2,18 +2,14 @@ package io.latencylab.load;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpRequest.BodyPublishers;
-import java.net.http.HttpResponse;
-import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -23,6 +19,8 @@ import io.gatling.javaapi.core.Simulation;
 import io.latencylab.lab.plan.Parameters;
 import io.latencylab.lab.plan.Targets;
 import io.latencylab.lab.study.svload.CacheCase;
+import io.latencylab.lab.study.svload.CurlPhases;
+import io.latencylab.lab.study.svload.SvLoadPopulation;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.nothingFor;
@@ -31,12 +29,13 @@ import static io.gatling.javaapi.http.HttpDsl.header;
 import static io.gatling.javaapi.http.HttpDsl.http;
 
 /**
- * Seed 003's test cases (see {@link CacheCase}): bursts of GETs of the object store's objects,
- * straight from the store or through its cache tier, over HTTP or HTTPS (trusting the lab's CA
- * only), every request on a connection of its own as the study's curl and JMeter clients opened
- * them. Before the first burst it makes the objects the case reads (one for the same URL, one per
- * request of a burst for different URLs, a fresh one per request for a cache miss) and, for a
- * cache hit, reads each once through the cache so that the bursts find them there.
+ * Seed 003's test cases (see {@link CacheCase}): bursts of GETs of the population's objects (see
+ * {@link SvLoadPopulation}), straight from the store or through its cache tier, over HTTP or HTTPS
+ * (trusting the lab's CA only), every request on a connection of its own as the study's curl and
+ * JMeter clients opened them. Before the first burst it makes sure the store holds the objects the
+ * case reads, then, for a cache hit, reads each once through the cache, and, for a cache miss,
+ * purges each from it, so that the bursts find what the case says. While the bursts run, curl reads
+ * objects one after another for its phase timings, as the study's scripts did beside JMeter.
  */
 public class ObjectCacheSimulation extends Simulation {
 
@@ -44,26 +43,33 @@ public class ObjectCacheSimulation extends Simulation {
 
 	final CacheCase tc = CacheCase.from(this.parameters);
 
+	final SvLoadPopulation population = SvLoadPopulation.from(this.parameters);
+
 	final LoadRecorder recorder = new LoadRecorder(this.tc.stepName(), this.parameters);
 
 	final String store = Targets.url(this.parameters, Targets.OBJECTS);
 
-	final String container = "/v1/svload/tc" + this.tc.id() + "-" + this.recorder.runId().replaceAll("[^A-Za-z0-9._-]", "-");
+	final String cache = Targets.url(this.parameters, Targets.OBJECT_CACHE);
 
 	final String base = switch (this.tc.server()) {
 		case BACKEND -> this.tc.https() ? Targets.url(this.parameters, Targets.OBJECTS_TLS) : this.store;
-		case HIT, MISS -> this.tc.https() ? Targets.url(this.parameters, Targets.OBJECT_CACHE_TLS)
-				: Targets.url(this.parameters, Targets.OBJECT_CACHE);
+		case HIT, MISS -> this.tc.https() ? Targets.url(this.parameters, Targets.OBJECT_CACHE_TLS) : this.cache;
 	};
 
-	/** Objects made: one, one per request of a burst, or one per request of the run (a miss each). */
-	final int objects = this.tc.sameUrl() ? 1
-			: this.tc.burst() * ((this.tc.server() == CacheCase.Server.MISS) ? this.tc.rounds() : 1);
+	/** The bursts' objects: every request of a miss case reads one of its own; curl's follow them. */
+	final int burstObjects = (this.tc.server() == CacheCase.Server.MISS) ? this.tc.burst() * this.tc.rounds()
+			: this.tc.objects();
 
 	final AtomicInteger next = new AtomicInteger();
 
 	/** What the cache answered, counted: X-Cache values (none from the store itself). */
 	final Map<String, LongAdder> cacheAnswers = new ConcurrentHashMap<>();
+
+	final List<CurlPhases> probes = Collections.synchronizedList(new ArrayList<>());
+
+	final Thread prober = Thread.ofPlatform().name("curl-probes").daemon().unstarted(this::probe);
+
+	volatile boolean stopProbing;
 
 	{
 		List<OpenInjectionStep> bursts = new ArrayList<>();
@@ -73,7 +79,8 @@ public class ObjectCacheSimulation extends Simulation {
 			}
 			bursts.add(atOnceUsers(this.tc.burst()));
 		}
-		setUp(scenario(this.tc.label()).exec((session) -> session.set("url", this.base + path(this.next.getAndIncrement())))
+		setUp(scenario(this.tc.label())
+			.exec((session) -> session.set("url", this.base + this.population.path(object(this.next.getAndIncrement()))))
 			.exec(LabHttp.call(this.recorder, this.tc.label(),
 					http("get").get("#{url}").check(header("X-Cache").optional().saveAs("xCache"))))
 			.exec((session) -> {
@@ -86,66 +93,77 @@ public class ObjectCacheSimulation extends Simulation {
 			.maxDuration(CacheCase.PAUSE.multipliedBy(this.tc.rounds()).plusSeconds(120));
 	}
 
-	private String path(int request) {
-		return this.container + (this.tc.sameUrl() ? "/object" : "/object-" + (request % this.objects));
+	/** The population's index of the case's {@code request}-th read (bursts first, then curl's). */
+	private int object(int request) {
+		int offset = (this.tc.server() == CacheCase.Server.MISS) ? request : request % this.burstObjects;
+		return this.tc.firstObject() + offset % this.tc.objects();
 	}
 
 	@Override
 	public void before() {
 		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-		byte[] body = new byte[this.tc.objectBytes()];
-		new Random(3).nextBytes(body);
-		send(client, "PUT", this.store + this.container, new byte[0]);
-		for (int i = 0; i < this.objects; i++) {
-			send(client, "PUT", this.store + path(i), body);
-		}
-		if (this.tc.server() == CacheCase.Server.HIT) {
-			// Into the cache, over plain HTTP: the cache keeps one copy per URL, whatever the scheme.
-			String cache = Targets.url(this.parameters, Targets.OBJECT_CACHE);
-			for (int i = 0; i < this.objects; i++) {
-				send(client, "GET", cache + path(i), null);
+		for (int i = 0; i < this.tc.objects(); i++) {
+			int object = this.tc.firstObject() + i;
+			ObjectRequests.ensure(client, this.store, this.population, object);
+			switch (this.tc.server()) {
+				// Into the cache, over plain HTTP: the cache keeps one copy per URL, whatever the scheme.
+				case HIT -> ObjectRequests.send(client, "GET", this.cache + this.population.path(object), null);
+				// Out of it: a miss reads an object Varnish has not seen, whatever earlier runs read.
+				case MISS -> ObjectRequests.send(client, "PURGE", this.cache + this.population.path(object), null);
+				case BACKEND -> {
+				}
 			}
 		}
+		this.prober.start();
 	}
 
-	private static void send(HttpClient client, String method, String url, byte[] body) {
+	/** curl's reads, PROBES_PER_ROUND a round, started with each burst and one after another. */
+	private void probe() {
+		Path ca = Path.of(System.getProperty("gatling.ssl.trustStore.file", "data/tls/ca-truststore.p12"))
+			.resolveSibling("ca.crt");
+		long start = System.nanoTime();
+		int done = 0;
 		try {
-			HttpResponse<Void> response = client.send(HttpRequest.newBuilder(URI.create(url))
-				.method(method, (body != null) ? BodyPublishers.ofByteArray(body) : BodyPublishers.noBody())
-				.timeout(Duration.ofSeconds(30))
-				.build(), BodyHandlers.discarding());
-			if (response.statusCode() >= 300) {
-				throw new IllegalStateException(method + " " + url + " answered " + response.statusCode());
+			for (int round = 0; round < this.tc.rounds() && !this.stopProbing; round++) {
+				long due = start + round * CacheCase.PAUSE.toNanos();
+				Thread.sleep(Math.max(0, (due - System.nanoTime()) / 1_000_000));
+				for (int i = 0; i < CacheCase.PROBES_PER_ROUND && !this.stopProbing; i++) {
+					String url = this.base + this.population.path(object(this.burstObjects + done++));
+					CurlPhases phases = CurlPhases.get(url, ca);
+					if (phases != null) {
+						this.probes.add(phases);
+					}
+				}
 			}
 		}
 		catch (IOException ex) {
-			throw new IllegalStateException("cannot prepare seed 003's objects: " + method + " " + url, ex);
+			// No curl here: the report says the case has no phase timings.
+			System.err.println("curl probes stopped: " + ex.getMessage());
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
 		}
 	}
 
-	/** The X-Cache counts beside requests.csv (x-cache.json), for the report's hit and miss rates. */
+	/** The X-Cache counts (x-cache.json) and curl's timings (curl-phases.csv) beside requests.csv. */
 	@Override
 	public void after() {
+		this.stopProbing = true;
 		StringBuilder json = new StringBuilder("{");
 		this.cacheAnswers.forEach((answer, count) -> json.append(json.length() > 1 ? "," : "")
 			.append('"').append(answer.replaceAll("[^A-Za-z]", "")).append("\":").append(count.sum()));
 		try {
+			this.prober.join(Duration.ofSeconds(40));
 			Files.writeString(this.recorder.directory().resolve(CacheCase.CACHE_ANSWERS), json.append('}').toString());
+			CurlPhases.write(List.copyOf(this.probes), this.recorder.directory().resolve(CacheCase.CURL_PHASES));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-		this.recorder.finish();
-		// The case's objects go, so that runs do not fill the store's disk (a miss case makes hundreds).
-		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-		for (int i = 0; i < this.objects; i++) {
-			send(client, "DELETE", this.store + path(i), null);
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
-		send(client, "DELETE", this.store + this.container, null);
+		this.recorder.finish();
 	}
 
 }

@@ -12,11 +12,13 @@ import io.latencylab.lab.plan.Step;
  * 12-23) × URL (the same for all requests, or a different one each) × load (without: each client
  * sends one request; with: each sends {@code requestsPerClient} at once) × server (the store
  * itself, a cache hit, a cache miss). A burst of every client's requests at once, each on a new
- * connection as the study's clients opened them, repeated {@code rounds} times.
+ * connection as the study's clients opened them, repeated {@code rounds} times. While the bursts
+ * run, curl reads {@link #PROBES_PER_ROUND} objects a round one after another, as the study's
+ * scripts did beside its JMeter load, for curl's phase timings.
  *
- * @param objectBytes the size of every object read
+ * @param firstObject the first of the population's objects the case reads (see {@link #objects})
  */
-public record CacheCase(int id, int clients, int requestsPerClient, int rounds, int objectBytes) {
+public record CacheCase(int id, int clients, int requestsPerClient, int rounds, int firstObject) {
 
 	public enum Server {
 
@@ -42,7 +44,13 @@ public record CacheCase(int id, int clients, int requestsPerClient, int rounds, 
 
 	public static final Parameter<Integer> ROUNDS = Parameter.integer("lab.svload.rounds");
 
-	public static final Parameter<Integer> OBJECT_BYTES = Parameter.integer("lab.svload.object-bytes");
+	public static final Parameter<Integer> FIRST_OBJECT = Parameter.integer("lab.svload.first-object");
+
+	/** curl's requests per round, one at a time beside the burst. */
+	public static final int PROBES_PER_ROUND = 10;
+
+	/** The file beside a step's requests.csv with curl's phase timings, one line a request. */
+	public static final String CURL_PHASES = "curl-phases.csv";
 
 	/** The file beside a step's requests.csv with the cache's answers counted: {"HIT":n,"MISS":m,"none":k}. */
 	public static final String CACHE_ANSWERS = "x-cache.json";
@@ -57,14 +65,14 @@ public record CacheCase(int id, int clients, int requestsPerClient, int rounds, 
 		if (!valid(id)) {
 			throw new IllegalArgumentException("TC" + id + " is one the study left out: a cache miss on the same URL");
 		}
-		if (clients < 1 || requestsPerClient < 1 || rounds < 1 || objectBytes < 0) {
+		if (clients < 1 || requestsPerClient < 1 || rounds < 1 || firstObject < 0) {
 			throw new IllegalArgumentException("clients, requests per client and rounds are 1 or more");
 		}
 	}
 
 	public static CacheCase from(Parameters p) {
 		return new CacheCase(p.get(CASE, 0), p.get(CLIENTS, 10), p.get(REQUESTS_PER_CLIENT, 20), p.get(ROUNDS, 3),
-				p.get(OBJECT_BYTES, 100 * 1024));
+				p.get(FIRST_OBJECT, 0));
 	}
 
 	/** TC4, TC5, TC16 and TC17 cannot be: a URL read once is no longer a miss the next time. */
@@ -107,6 +115,22 @@ public record CacheCase(int id, int clients, int requestsPerClient, int rounds, 
 		return this.clients * (withLoad() ? this.requestsPerClient : 1);
 	}
 
+	public int probes() {
+		return this.rounds * PROBES_PER_ROUND;
+	}
+
+	/**
+	 * How many of the population's objects, from {@link #firstObject}, the case reads: one for the
+	 * same URL; one per request of a burst for different URLs (curl reads them too); for a cache
+	 * miss, one per request of the whole case, curl's included, as a miss reads each object once.
+	 */
+	public int objects() {
+		if (sameUrl()) {
+			return 1;
+		}
+		return (server() == Server.MISS) ? burst() * this.rounds + probes() : burst();
+	}
+
 	public String label() {
 		return "TC" + this.id;
 	}
@@ -120,8 +144,13 @@ public record CacheCase(int id, int clients, int requestsPerClient, int rounds, 
 		return "svload-tc" + this.id;
 	}
 
-	public Step step() {
-		Step.Builder step = Step.of(stepName(), "ObjectCacheSimulation");
+	/** The case's step, reading its objects from {@code population}. */
+	public Step step(SvLoadPopulation population) {
+		if (this.firstObject + objects() > population.objects()) {
+			throw new IllegalArgumentException(label() + " reads objects " + this.firstObject + " to "
+					+ (this.firstObject + objects() - 1) + ", beyond a population of " + population.objects());
+		}
+		Step.Builder step = population.setOn(Step.of(stepName(), "ObjectCacheSimulation"));
 		if (server() == Server.HIT) {
 			// Varnish answers a hit from memory: the store, the one traced service here, never sees it.
 			step.set(Plan.UNTRACED, true);
@@ -131,8 +160,9 @@ public record CacheCase(int id, int clients, int requestsPerClient, int rounds, 
 			.set(CLIENTS, this.clients)
 			.set(REQUESTS_PER_CLIENT, this.requestsPerClient)
 			.set(ROUNDS, this.rounds)
-			.set(OBJECT_BYTES, this.objectBytes)
-			.lasting(PAUSE.multipliedBy(this.rounds + 2));
+			.set(FIRST_OBJECT, this.firstObject)
+			// Before the bursts: a HEAD for each object, a read or a purge through the cache.
+			.lasting(PAUSE.multipliedBy(this.rounds + 2).plusMillis(2L * objects()));
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.latencylab.lab.study.svload;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 import io.latencylab.lab.plan.Plan;
@@ -21,11 +23,13 @@ import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.study.Published;
 import io.latencylab.lab.study.Study;
 import io.latencylab.observability.GroupStats;
+import io.latencylab.observability.Request;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import static io.latencylab.lab.report.Format.count;
 import static io.latencylab.lab.report.Format.ms;
+import static io.latencylab.lab.report.Format.num;
 import static io.latencylab.lab.report.Format.percent;
 
 /**
@@ -38,9 +42,9 @@ public final class SvLoadStudy implements Study {
 
 	static final String SIMULATION = "ObjectCacheSimulation";
 
-	private static final int CLIENTS = 10;
+	static final String POPULATION = "ObjectPopulationSimulation";
 
-	private static final int OBJECT_BYTES = 100 * 1024;
+	private static final int CLIENTS = 10;
 
 	@Override
 	public About about() {
@@ -49,22 +53,34 @@ public final class SvLoadStudy implements Study {
 	}
 
 	/**
-	 * The study's 10 clients; with load each sends 400 requests at once (20 at laptop scale, so that
-	 * a burst of 200 new connections stays within what two cores can open at once). Rounds: 5 at
-	 * full scale, 3 at laptop scale.
+	 * The population first (the study's 55,000 objects at full scale, a 25th of them at laptop
+	 * scale), then the cases. The study's 10 clients; with load each sends 400 requests at once (20
+	 * at laptop scale, so that a burst of 200 new connections stays within what two cores can open at
+	 * once). Rounds: 5 at full scale, 3 at laptop scale. The cases that read different URLs from the
+	 * store or a cache hit share the population's first objects; each cache miss case reads objects
+	 * of its own after those, so that no case finds in the cache what another put there.
 	 */
 	@Override
 	public Plan plan(boolean full) {
+		SvLoadPopulation population = full ? SvLoadPopulation.STUDY : SvLoadPopulation.LAPTOP;
 		int perClient = full ? 400 : 20;
 		int rounds = full ? 5 : 3;
 		List<Step> steps = new ArrayList<>();
+		steps.add(population.setOn(Step.of("svload-population", POPULATION))
+			.lasting(Duration.ofMillis(4L * population.objects())));
+		int nextMiss = CLIENTS * perClient;
 		for (int id = 0; id <= 23; id++) {
 			if (CacheCase.valid(id)) {
-				steps.add(new CacheCase(id, CLIENTS, perClient, rounds, OBJECT_BYTES).step());
+				CacheCase tc = new CacheCase(id, CLIENTS, perClient, rounds, 0);
+				if (tc.server() == CacheCase.Server.MISS) {
+					tc = new CacheCase(id, CLIENTS, perClient, rounds, nextMiss);
+					nextMiss += tc.objects();
+				}
+				steps.add(tc.step(population));
 			}
 		}
 		// The store's HTTP and HTTPS paths, JIT-compiled before anything is measured: TC19's bursts.
-		Step tc19 = new CacheCase(19, CLIENTS, perClient, full ? 10 : 5, OBJECT_BYTES).step();
+		Step tc19 = new CacheCase(19, CLIENTS, perClient, full ? 10 : 5, 0).step(population);
 		Step warmUp = Step.of("warm-up", SIMULATION).setAll(tc19.properties()).lasting(tc19.estimate());
 		return new Plan(name(), seed(), full, warmUp, steps);
 	}
@@ -86,15 +102,19 @@ public final class SvLoadStudy implements Study {
 					(e) -> GroupStats.of(tc(e.getValue()).label(), e.getValue().requests()), (a, b) -> a, LinkedHashMap::new));
 		CacheCase any = tc(byCase.values().iterator().next());
 		doc.heading(2, "Seed 003: the object store behind a Varnish cache, 20 test cases (Tables I, VII, VIII)");
+		SvLoadPopulation population = SvLoadPopulation.from(byCase.values().iterator().next().parameters());
 		doc.text(String.format(Locale.ROOT, "Each case is a burst of requests at once, every one on a new connection as the "
 				+ "study's clients opened them: %d clients, one request each without load and %d each with load, %d "
-				+ "rounds a second apart, %,d-byte objects. HTTPS trusts the lab's own CA only (hitch in front of Varnish; "
-				+ "the store's own HTTPS connector for the backend cases). The study's clients were 10 machines in three "
-				+ "cities sending 1 or 400 requests each to a Swift cluster and a Varnish server over the Internet, for "
-				+ "hours; its response times are averages over all clients, in seconds, before and after its tuning. "
-				+ "\"Miss\" in the study's Table VII is a request that failed; the cache's own hits and misses are the "
-				+ "X-Cache column here. Source: %s.", any.clients(), any.requestsPerClient(), any.rounds(),
-				any.objectBytes(), PUBLISHED.paper()));
+				+ "rounds a second apart. They read the population's objects (%,d accounts with a container each, "
+				+ "%,d objects, log-normal sizes around 100 KiB: the study names no sizes); the same-URL cases read one "
+				+ "of %,d bytes. HTTPS trusts the lab's own CA only (hitch in front of Varnish; the store's own HTTPS "
+				+ "connector for the backend cases). The study's clients were 10 machines in three cities sending 1 or "
+				+ "400 requests each to a Swift cluster and a Varnish server over the Internet, for hours; its response "
+				+ "times are averages over all clients, in seconds, before and after its tuning. \"Miss\" in the "
+				+ "study's Table VII is a request that failed; the cache's own hits and misses are the X-Cache column "
+				+ "here. Source: %s.", any.clients(), any.requestsPerClient(), any.rounds(), population.accounts(),
+				population.objects(), population.size(0), PUBLISHED.paper()));
+		populationText(run, population, doc);
 		List<List<String>> rows = new ArrayList<>();
 		for (var e : byCase.entrySet()) {
 			CacheCase tc = tc(e.getValue());
@@ -111,6 +131,8 @@ public final class SvLoadStudy implements Study {
 		doc.table(List.of("case", "protocol, URL, load, server", "requests", "success %", "X-Cache", "mean (ms)", "p50 (ms)",
 				"p99 (ms)", "study before tuning (ms)", "study after (ms)", "study success % before / after"), rows);
 
+		phases(run, byCase, doc);
+
 		doc.heading(3, "The cache against the backend (Table IX)");
 		doc.text("Improvement of the cache's mean response time over the backend's: 1 - cache / backend, in %. The study's "
 				+ "figures as printed (they fit its before-tuning times for some pairs and after-tuning for others).");
@@ -120,6 +142,78 @@ public final class SvLoadStudy implements Study {
 		doc.text("Improvement of HTTP's mean response time over HTTPS's: 1 - HTTP / HTTPS, in %; the study's as printed.");
 		doc.table(List.of("HTTP case", "HTTPS case", "ours %", "study %"),
 				pairs(PUBLISHED.figure("Table X"), "http", "https", stats));
+	}
+
+	/** How the population step found the store: objects already there (a HEAD each) and objects written. */
+	private static void populationText(RunData run, SvLoadPopulation population, ReportDocument doc) throws IOException {
+		for (StepData step : run.stepsOf(POPULATION)) {
+			List<Request> puts = step.requests().stream().filter((r) -> r.group().equals("put")).toList();
+			long heads = step.requests().stream().filter((r) -> r.group().equals("head")).count();
+			long failed = step.requests().stream().filter((r) -> !r.ok()).count();
+			Optional<Path> file = GatlingStep.requestsCsv(run.dir().resolve(step.record().folder()))
+				.map((c) -> c.resolveSibling(SvLoadPopulation.WRITTEN))
+				.filter(Files::exists);
+			String written = "";
+			if (!puts.isEmpty() && file.isPresent()) {
+				long bytes = JsonMapper.builder().build().readTree(file.get().toFile()).path("bytes").asLong();
+				long first = puts.stream().mapToLong(Request::startMillis).min().orElseThrow();
+				long last = puts.stream().mapToLong(Request::endMillis).max().orElseThrow();
+				GroupStats put = GroupStats.of("put", puts);
+				written = String.format(Locale.ROOT, "; it wrote %,d of them, %s MB at %s MB/s with %d clients writing "
+						+ "at once (a PUT's p50 %s ms, p99 %s ms)", puts.size(), num(bytes / 1e6),
+						num(bytes / 1e6 / Math.max(0.001, (last - first) / 1000.0)), SvLoadPopulation.UPLOADERS,
+						ms(put.p50Ms()), ms(put.p99Ms()));
+			}
+			doc.text(String.format(Locale.ROOT, "The population step read the heads of %,d objects (%s MB in all)%s%s.",
+					heads, num(population.bytes(0, population.objects()) / 1e6), written,
+					failed > 0 ? String.format(Locale.ROOT, "; %,d requests FAILED", failed) : ""));
+		}
+	}
+
+	/**
+	 * Where a request's time goes, from curl's reads beside the bursts: its phases, and the part of
+	 * the wait for the first byte that the store spent (its own Server-Timing on the store's answers;
+	 * Varnish's time to the store's first byte on a miss; none on a hit). The rest of the wait is the
+	 * cache tier's (Varnish, and hitch over HTTPS) or, straight to the store, its connector's.
+	 */
+	private static void phases(RunData run, Map<Integer, StepData> byCase, ReportDocument doc) throws IOException {
+		List<List<String>> rows = new ArrayList<>();
+		for (var e : byCase.entrySet()) {
+			CacheCase tc = tc(e.getValue());
+			Optional<Path> csv = GatlingStep.requestsCsv(run.dir().resolve(e.getValue().record().folder()));
+			Path file = csv.map((c) -> c.resolveSibling(CacheCase.CURL_PHASES)).orElse(null);
+			List<CurlPhases> probes = (file != null && Files.exists(file)) ? CurlPhases.read(file) : List.of();
+			List<CurlPhases> ok = probes.stream().filter((p) -> p.status() == 200).toList();
+			if (ok.isEmpty()) {
+				rows.add(List.of(tc.label(), tc.description(), count(probes.size()), "", "", "", "", "", "", "", ""));
+				continue;
+			}
+			ToDoubleFunction<CurlPhases> store = (p) -> switch (tc.server()) {
+				case BACKEND -> Double.isNaN(p.storeMs()) ? 0 : p.storeMs();
+				case MISS -> Double.isNaN(p.backendMs()) ? 0 : p.backendMs();
+				case HIT -> 0;
+			};
+			ToDoubleFunction<CurlPhases> wait = (p) -> p.firstByteMs() - p.connectMs() - p.tlsMs();
+			rows.add(List.of(tc.label(), tc.description(), count(probes.size()) + (ok.size() < probes.size()
+					? " (" + (probes.size() - ok.size()) + " failed)" : ""), ms(mean(ok, CurlPhases::dnsMs)),
+					ms(mean(ok, (p) -> p.connectMs() - p.dnsMs())), tc.https() ? ms(mean(ok, CurlPhases::tlsMs)) : "–",
+					ms(mean(ok, wait)), ms(mean(ok, store)), ms(mean(ok, (p) -> wait.applyAsDouble(p) - store.applyAsDouble(p))),
+					ms(mean(ok, (p) -> p.totalMs() - p.firstByteMs())), ms(mean(ok, CurlPhases::totalMs))));
+		}
+		doc.heading(3, "Where the time goes: curl's phases beside the bursts");
+		doc.text("curl read " + CacheCase.PROBES_PER_ROUND + " objects a round, one after another from each burst's start, "
+				+ "on new connections, as the study's scripts did beside its JMeter load (its metrics: time_namelookup, "
+				+ "time_connect, time_appconnect, time_starttransfer, time_total). Means in ms. The wait for the first "
+				+ "byte is split by the answers' Server-Timing: the store's part is its own time to its first byte (the "
+				+ "backend cases) or Varnish's wait for the store's first byte (a miss); a hit has none. The rest is the "
+				+ "cache tier's (Varnish, with hitch over HTTPS) in front of the store, or the store's connector and the "
+				+ "loopback straight to it.");
+		doc.table(List.of("case", "protocol, URL, load, server", "curl reads", "DNS", "TCP connect", "TLS handshake",
+				"wait for first byte", "of which the store", "of which in front of it", "transfer", "total"), rows);
+	}
+
+	private static double mean(List<CurlPhases> probes, ToDoubleFunction<CurlPhases> value) {
+		return probes.stream().mapToDouble(value).average().orElse(Double.NaN);
 	}
 
 	/** Rows of a published comparison: each pair's improvement here (1 - first / second) beside the study's. */

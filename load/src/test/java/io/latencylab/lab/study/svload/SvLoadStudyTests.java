@@ -1,5 +1,6 @@
 package io.latencylab.lab.study.svload;
 
+import java.util.BitSet;
 import java.util.List;
 
 import io.latencylab.lab.plan.Plan;
@@ -44,17 +45,53 @@ class SvLoadStudyTests {
 	}
 
 	@Test
-	void thePlanRunsTheTwentyValidCasesAndWaitsForNoSpansOfAHit() {
+	void thePlanLoadsThePopulationThenRunsTheTwentyValidCasesAndWaitsForNoSpansOfAHit() {
 		Plan plan = new SvLoadStudy().plan(false);
-		assertThat(plan.steps()).hasSize(20);
+		assertThat(plan.steps()).hasSize(21);
+		assertThat(plan.steps().getFirst().simulation()).isEqualTo("ObjectPopulationSimulation");
+		assertThat(SvLoadPopulation.from(plan.steps().getFirst().parameters())).isEqualTo(SvLoadPopulation.LAPTOP);
 		assertThat(plan.steps()).extracting(Step::name).doesNotContain("svload-tc4", "svload-tc5", "svload-tc16",
 				"svload-tc17");
-		for (Step step : plan.steps()) {
+		for (Step step : plan.steps().subList(1, 21)) {
 			CacheCase tc = CacheCase.from(step.parameters());
 			assertThat(Boolean.TRUE.equals(step.get(Plan.UNTRACED))).as(step.name()).isEqualTo(tc.server() == Server.HIT);
 			assertThat(tc.requestsPerClient()).isEqualTo(20);
 		}
-		assertThat(CacheCase.from(new SvLoadStudy().plan(true).steps().get(1).parameters()).burst()).isEqualTo(4000);
+		assertThat(CacheCase.from(new SvLoadStudy().plan(true).steps().get(2).parameters()).burst()).isEqualTo(4000);
+	}
+
+	@Test
+	void everyCacheMissReadsObjectsNoOtherCaseReadsAndAllFitThePopulation() {
+		for (boolean full : new boolean[] { false, true }) {
+			Plan plan = new SvLoadStudy().plan(full);
+			SvLoadPopulation population = SvLoadPopulation.from(plan.steps().getFirst().parameters());
+			BitSet read = new BitSet();
+			BitSet missed = new BitSet();
+			for (Step step : plan.run(true)) {
+				if (step.simulation().equals("ObjectCacheSimulation")) {
+					CacheCase tc = CacheCase.from(step.parameters());
+					int end = tc.firstObject() + tc.objects();
+					assertThat(end).as(step.name()).isLessThanOrEqualTo(population.objects());
+					BitSet mine = new BitSet();
+					mine.set(tc.firstObject(), end);
+					BitSet other = (BitSet) mine.clone();
+					other.and(tc.server() == Server.MISS ? read : missed);
+					assertThat(other.isEmpty()).as(step.name() + " shares no object with a miss case").isTrue();
+					(tc.server() == Server.MISS ? missed : read).or(mine);
+				}
+			}
+			int rounds = full ? 5 : 3;
+			int perClient = full ? 400 : 20;
+			// TC8 and TC20: 10 requests a round; TC9 and TC21: 10 × perClient; curl's 10 a round each.
+			assertThat(missed.cardinality()).as("four miss cases, each its own objects")
+				.isEqualTo(2 * (10 * rounds + 10 * rounds) + 2 * (10 * perClient * rounds + 10 * rounds));
+		}
+	}
+
+	@Test
+	void aCaseBeyondThePopulationIsRefused() {
+		assertThatThrownBy(() -> new CacheCase(9, 10, 400, 5, 0).step(SvLoadPopulation.LAPTOP))
+			.hasMessageContaining("beyond a population of 2200");
 	}
 
 }
