@@ -65,7 +65,7 @@ class CacheTierIT {
 		Path root = Path.of(System.getProperty("lab.root", ".."));
 		cache = new VarnishCache(root.resolve("ops/varnish/default.vcl"), dir.resolve("varnish"), "127.0.0.1",
 				TestSocketUtils.findAvailableTcpPort(), storePort);
-		cache.start();
+		cache.start(List.of());
 		if (HitchTls.hitch().isPresent()) {
 			tls = new HitchTls(ca.serverPem(), dir.resolve("hitch"), "127.0.0.1", TestSocketUtils.findAvailableTcpPort(),
 					cache.port());

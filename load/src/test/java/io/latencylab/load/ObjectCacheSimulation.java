@@ -21,6 +21,7 @@ import io.latencylab.lab.plan.Targets;
 import io.latencylab.lab.study.svload.CacheCase;
 import io.latencylab.lab.study.svload.CurlPhases;
 import io.latencylab.lab.study.svload.SvLoadPopulation;
+import io.latencylab.lab.study.svload.TcpCounters;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.nothingFor;
@@ -69,7 +70,8 @@ public class ObjectCacheSimulation extends Simulation {
 
 	final Thread prober = Thread.ofPlatform().name("curl-probes").daemon().unstarted(this::probe);
 
-	volatile boolean stopProbing;
+	/** The kernel's accept-queue counters as the bursts began. */
+	TcpCounters tcpBefore;
 
 	{
 		List<OpenInjectionStep> bursts = new ArrayList<>();
@@ -114,22 +116,29 @@ public class ObjectCacheSimulation extends Simulation {
 				}
 			}
 		}
+		this.tcpBefore = TcpCounters.read();
 		this.prober.start();
 	}
 
-	/** curl's reads, PROBES_PER_ROUND a round, started with each burst and one after another. */
+	/**
+	 * curl's reads: PROBES_PER_ROUND of them started at once with each burst, so that they meet it
+	 * (each a process of its own: about 8 ms of CPU over HTTP, 11 ms over HTTPS, on this machine).
+	 */
 	private void probe() {
 		Path ca = Path.of(System.getProperty("gatling.ssl.trustStore.file", "data/tls/ca-truststore.p12"))
 			.resolveSibling("ca.crt");
 		long start = System.nanoTime();
-		int done = 0;
+		int started = 0;
 		try {
-			for (int round = 0; round < this.tc.rounds() && !this.stopProbing; round++) {
+			for (int round = 0; round < this.tc.rounds(); round++) {
 				long due = start + round * CacheCase.PAUSE.toNanos();
 				Thread.sleep(Math.max(0, (due - System.nanoTime()) / 1_000_000));
-				for (int i = 0; i < CacheCase.PROBES_PER_ROUND && !this.stopProbing; i++) {
-					String url = this.base + this.population.path(object(this.burstObjects + done++));
-					CurlPhases phases = CurlPhases.get(url, ca);
+				List<Process> curls = new ArrayList<>();
+				for (int i = 0; i < CacheCase.PROBES_PER_ROUND; i++) {
+					curls.add(CurlPhases.start(this.base + this.population.path(object(this.burstObjects + started++)), ca));
+				}
+				for (Process curl : curls) {
+					CurlPhases phases = CurlPhases.finish(curl);
 					if (phases != null) {
 						this.probes.add(phases);
 					}
@@ -145,16 +154,20 @@ public class ObjectCacheSimulation extends Simulation {
 		}
 	}
 
-	/** The X-Cache counts (x-cache.json) and curl's timings (curl-phases.csv) beside requests.csv. */
+	/**
+	 * The X-Cache counts (x-cache.json), curl's timings (curl-phases.csv) and the kernel's
+	 * accept-queue counters over the bursts (tcp.json) beside requests.csv.
+	 */
 	@Override
 	public void after() {
-		this.stopProbing = true;
 		StringBuilder json = new StringBuilder("{");
 		this.cacheAnswers.forEach((answer, count) -> json.append(json.length() > 1 ? "," : "")
 			.append('"').append(answer.replaceAll("[^A-Za-z]", "")).append("\":").append(count.sum()));
 		try {
 			this.prober.join(Duration.ofSeconds(40));
+			TcpCounters tcp = TcpCounters.read().since(this.tcpBefore);
 			Files.writeString(this.recorder.directory().resolve(CacheCase.CACHE_ANSWERS), json.append('}').toString());
+			Files.writeString(this.recorder.directory().resolve(TcpCounters.FILE), tcp.json());
 			CurlPhases.write(List.copyOf(this.probes), this.recorder.directory().resolve(CacheCase.CURL_PHASES));
 		}
 		catch (IOException ex) {

@@ -9,6 +9,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.ssl.SslBundle;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.boot.tomcat.SslConnectorCustomizer;
@@ -61,6 +62,13 @@ public class ObjectStoreApplication {
 				https.setProperty("address", address);
 			}
 			objectConnector(https);
+			// It queues and serves connections as the HTTP connector does (server.tomcat.*), so that a
+			// tuning of the store applies to both.
+			Binder binder = Binder.get(environment);
+			https.setProperty("acceptCount", String.valueOf(binder.bind("server.tomcat.accept-count", Integer.class).orElse(100)));
+			https.setProperty("maxThreads", String.valueOf(binder.bind("server.tomcat.threads.max", Integer.class).orElse(200)));
+			https.setProperty("minSpareThreads",
+					String.valueOf(binder.bind("server.tomcat.threads.min-spare", Integer.class).orElse(10)));
 			SslBundle bundle = bundles.getObject().getBundle(properties.https().bundle());
 			new SslConnectorCustomizer(LogFactory.getLog(ObjectStoreApplication.class), https, Ssl.ClientAuth.NONE)
 				.customize(bundle, Map.of());

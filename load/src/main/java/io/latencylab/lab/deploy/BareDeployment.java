@@ -68,6 +68,9 @@ public final class BareDeployment implements Deployment {
 	@Override
 	public void up(List<String> injections) throws IOException, InterruptedException {
 		Files.createDirectories(this.dir);
+		if (running(OBJECT_STORE).isEmpty()) {
+			Files.deleteIfExists(tuningFile());
+		}
 		Map<String, Process> started = new LinkedHashMap<>();
 		for (String name : this.services.names()) {
 			Optional<ProcessHandle> running = running(name);
@@ -86,21 +89,55 @@ public final class BareDeployment implements Deployment {
 		}
 		long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
 		for (String name : this.services.names()) {
-			int port = this.services.named(name).httpPort();
-			while (!Http.ready(port)) {
-				Process process = started.get(name);
-				if (process != null && !process.isAlive()) {
-					throw new IllegalStateException(name + " exited with " + process.exitValue() + "; the end of its log:\n"
-							+ tail(log(name), 30));
-				}
-				if (System.nanoTime() > deadline) {
-					throw new IllegalStateException(name + " is not ready after " + READY_TIMEOUT.toSeconds() + " s; see " + log(name));
-				}
-				Thread.sleep(250);
-			}
-			System.out.println(name + " ready on http://127.0.0.1:" + port);
+			awaitReady(name, started.get(name), deadline);
 		}
 		startCache();
+	}
+
+	private void awaitReady(String name, Process process, long deadline) throws InterruptedException {
+		int port = this.services.named(name).httpPort();
+		while (!Http.ready(port)) {
+			if (process != null && !process.isAlive()) {
+				throw new IllegalStateException(name + " exited with " + process.exitValue() + "; the end of its log:\n"
+						+ tail(log(name), 30));
+			}
+			if (System.nanoTime() > deadline) {
+				throw new IllegalStateException(name + " is not ready after " + READY_TIMEOUT.toSeconds() + " s; see " + log(name));
+			}
+			Thread.sleep(250);
+		}
+		System.out.println(name + " ready on http://127.0.0.1:" + port);
+	}
+
+	@Override
+	public Tuning tuning() {
+		try {
+			return Files.exists(tuningFile()) ? Tuning.named(Files.readString(tuningFile()).strip()) : Tuning.BEFORE;
+		}
+		catch (IOException | IllegalArgumentException ex) {
+			return Tuning.BEFORE;
+		}
+	}
+
+	@Override
+	public void tune(Tuning tuning) throws IOException, InterruptedException {
+		if (!this.services.names().contains(OBJECT_STORE)) {
+			throw new IllegalStateException("tuning is for seed 003's object store and cache, which this lab does not run");
+		}
+		Files.writeString(tuningFile(), tuning.name());
+		stopCache();
+		stop(OBJECT_STORE);
+		Process store = start(OBJECT_STORE, List.of());
+		Files.writeString(pidFile(OBJECT_STORE), String.valueOf(store.pid()));
+		Cores.pin(store.pid(), this.cores.services());
+		awaitReady(OBJECT_STORE, store, System.nanoTime() + READY_TIMEOUT.toNanos());
+		startCache();
+		System.out.println(OBJECT_STORE + " and its cache tier restarted with " + tuning.label());
+	}
+
+	/** What {@link #tune} last set, for the runs and `status` of other commands. */
+	private Path tuningFile() {
+		return this.dir.resolve("tuning");
 	}
 
 	/**
@@ -117,7 +154,7 @@ public final class BareDeployment implements Deployment {
 				System.out.println(VarnishCache.NAME + " not started: " + VarnishCache.howToInstall());
 				return;
 			}
-			cache.start();
+			cache.start(tuning().varnishParameters());
 		}
 		System.out.println(VarnishCache.NAME + " (Varnish) ready on http://127.0.0.1:" + cache.port()
 				+ ", in front of " + OBJECT_STORE);
@@ -191,6 +228,7 @@ public final class BareDeployment implements Deployment {
 			// HTTPS beside HTTP, with a certificate of the lab's own CA (seed 003 measured both).
 			command.add("--objects.https.port=" + this.services.port("OBJECT_STORE_TLS_PORT"));
 			command.addAll(labCa().springBundleArguments("objects"));
+			command.addAll(tuning().storeArguments());
 		}
 		ProcessBuilder builder = new ProcessBuilder(command).directory(this.project.toFile())
 			.redirectErrorStream(true)
@@ -221,20 +259,24 @@ public final class BareDeployment implements Deployment {
 	public void down() throws IOException, InterruptedException {
 		stopCache();
 		for (String name : this.services.names().reversed()) {
-			Optional<ProcessHandle> running = running(name);
-			if (running.isPresent()) {
-				ProcessHandle process = running.get();
-				process.destroy();
-				try {
-					process.onExit().get(10, TimeUnit.SECONDS);
-				}
-				catch (TimeoutException | ExecutionException ex) {
-					process.destroyForcibly();
-				}
-				System.out.println("stopped " + name);
-			}
-			Files.deleteIfExists(pidFile(name));
+			stop(name);
 		}
+	}
+
+	private void stop(String name) throws IOException, InterruptedException {
+		Optional<ProcessHandle> running = running(name);
+		if (running.isPresent()) {
+			ProcessHandle process = running.get();
+			process.destroy();
+			try {
+				process.onExit().get(10, TimeUnit.SECONDS);
+			}
+			catch (TimeoutException | ExecutionException ex) {
+				process.destroyForcibly();
+			}
+			System.out.println("stopped " + name);
+		}
+		Files.deleteIfExists(pidFile(name));
 	}
 
 	@Override

@@ -1,8 +1,12 @@
 package io.latencylab.lab.deploy;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -12,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.latencylab.lab.tls.LabCa;
 import io.latencylab.lab.topology.Services;
 import io.latencylab.lab.traces.JaegerTraces;
 import io.latencylab.lab.traces.Traces;
@@ -23,6 +28,9 @@ import io.latencylab.lab.traces.Traces;
  * API.
  */
 public final class ComposeDeployment implements Deployment {
+
+	/** nginx ending TLS in front of Varnish (ops/compose/tls.yml). */
+	static final String TLS_SERVICE = "object-cache-tls";
 
 	private final Path project;
 
@@ -40,6 +48,9 @@ public final class ComposeDeployment implements Deployment {
 
 	/** The CPU quota (NanoCpus) each limited container had before its limit. */
 	private final Map<String, String> quotas = new HashMap<>();
+
+	/** The store's and Varnish's settings, handed to every compose command (compose recreates on a change). */
+	private Tuning tuning = Tuning.BEFORE;
 
 	/** @param services the compose services to start; empty for all of them */
 	public ComposeDeployment(Path project, List<String> services) {
@@ -63,10 +74,44 @@ public final class ComposeDeployment implements Deployment {
 		if (!injections.isEmpty()) {
 			throw new IllegalArgumentException("--inject works with bare services only");
 		}
+		this.tuning = Tuning.BEFORE;
 		List<String> command = new ArrayList<>(List.of("docker", "compose", "up", "-d", "--build", "--wait",
 				"--wait-timeout", "300"));
 		command.addAll(this.services);
 		run(command, true);
+	}
+
+	@Override
+	public Tuning tuning() {
+		return this.tuning;
+	}
+
+	/** Recreates the store and its cache tier with {@code tuning}'s settings (compose sees them changed). */
+	@Override
+	public void tune(Tuning tuning) throws IOException, InterruptedException {
+		this.tuning = tuning;
+		List<String> command = new ArrayList<>(List.of("docker", "compose", "up", "-d", "--wait", "--wait-timeout", "300",
+				"--no-deps", "--force-recreate", "object-store", "object-cache"));
+		if (this.services.isEmpty() || this.services.contains(TLS_SERVICE)) {
+			command.add(TLS_SERVICE);
+		}
+		run(command, true);
+		System.out.println("object-store and its cache tier recreated with " + tuning.label());
+	}
+
+	/**
+	 * HTTPS for seed 003 (ops/compose/tls.yml on top of docker-compose.yml): the lab's CA, made on
+	 * first use, and a copy of its server certificate and key for the containers, the key readable
+	 * by the store's user (uid 10001, not this one). It is the key of a certificate that names
+	 * localhost and the compose services only, trusted by nothing but the lab's own clients.
+	 */
+	private String composeFiles() throws IOException {
+		LabCa ca = LabCa.in(this.project.resolve("data/tls"));
+		Path dir = Files.createDirectories(this.project.resolve("runs/services/compose-tls"));
+		Files.copy(ca.serverCertificate(), dir.resolve("server.crt"), StandardCopyOption.REPLACE_EXISTING);
+		Path key = Files.copy(ca.serverKey(), dir.resolve("server.key"), StandardCopyOption.REPLACE_EXISTING);
+		Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-r--r--"));
+		return "docker-compose.yml" + File.pathSeparator + "ops/compose/tls.yml";
 	}
 
 	@Override
@@ -209,6 +254,11 @@ public final class ComposeDeployment implements Deployment {
 
 	private String run(List<String> command, boolean show) throws IOException, InterruptedException {
 		ProcessBuilder builder = new ProcessBuilder(command).directory(this.project.toFile()).redirectErrorStream(true);
+		if (command.size() > 1 && command.get(1).equals("compose")) {
+			builder.environment().put("COMPOSE_FILE", composeFiles());
+			builder.environment().put("LAB_OBJECT_STORE_SETTINGS", this.tuning.storeJson());
+			builder.environment().put("LAB_VARNISH_PARAMETERS", this.tuning.varnishArguments());
+		}
 		if (show) {
 			builder.inheritIO();
 		}

@@ -50,6 +50,15 @@ public interface Deployment {
 
 	Traces traces();
 
+	/** The tuning the object store and its cache tier run with now (see {@link Tuning}). */
+	Tuning tuning();
+
+	/**
+	 * Restarts the object store and its cache tier with {@code tuning}'s settings, and waits until
+	 * they answer again: seed 003's before and after in one run.
+	 */
+	void tune(Tuning tuning) throws IOException, InterruptedException;
+
 	/** One service's resource use at one instant. */
 	record Usage(double cpuPercentOfOneCore, double memoryMib) {
 	}

@@ -3,6 +3,7 @@ package io.latencylab.lab.deploy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -58,8 +59,11 @@ public final class VarnishCache {
 		return this.daemon.running();
 	}
 
-	/** Starts varnishd and waits until it accepts connections; a VCL that does not compile fails here. */
-	public void start() throws IOException, InterruptedException {
+	/**
+	 * Starts varnishd with {@code parameters} ({@code name=value}, each a {@code -p}) and waits until
+	 * it accepts connections; a VCL that does not compile, or a parameter it refuses, fails here.
+	 */
+	public void start(List<String> parameters) throws IOException, InterruptedException {
 		Path varnishd = varnishd().orElseThrow(() -> new IllegalStateException(howToInstall()));
 		Files.createDirectories(this.dir);
 		Path vcl = this.dir.resolve("default.vcl");
@@ -68,9 +72,11 @@ public final class VarnishCache {
 			.replace("@BACKEND_PORT@", String.valueOf(this.backendPort)));
 		// -j none: Varnish runs as whoever starts it. Its default jail (as root) switches to a user of
 		// its own, which cannot read a VCL in a folder that only its owner may enter.
-		this.daemon.start(List.of(varnishd.toString(), "-j", "none", "-a", this.bind + ":" + this.port, "-f",
-				vcl.toString(), "-n", this.dir.resolve("work").toString(), "-s", "malloc,256m", "-P",
-				this.daemon.pidFile().toString()), this.port);
+		List<String> command = new ArrayList<>(List.of(varnishd.toString(), "-j", "none", "-a", this.bind + ":" + this.port,
+				"-f", vcl.toString(), "-n", this.dir.resolve("work").toString(), "-s", "malloc,256m", "-P",
+				this.daemon.pidFile().toString()));
+		parameters.forEach((parameter) -> command.addAll(List.of("-p", parameter)));
+		this.daemon.start(command, this.port);
 	}
 
 	public void stop() throws IOException {

@@ -1,7 +1,9 @@
 package io.latencylab.lab.study.svload;
 
 import java.time.Duration;
+import java.util.Locale;
 
+import io.latencylab.lab.deploy.Tuning;
 import io.latencylab.lab.plan.Parameter;
 import io.latencylab.lab.plan.Parameters;
 import io.latencylab.lab.plan.Plan;
@@ -13,8 +15,8 @@ import io.latencylab.lab.plan.Step;
  * sends one request; with: each sends {@code requestsPerClient} at once) × server (the store
  * itself, a cache hit, a cache miss). A burst of every client's requests at once, each on a new
  * connection as the study's clients opened them, repeated {@code rounds} times. While the bursts
- * run, curl reads {@link #PROBES_PER_ROUND} objects a round one after another, as the study's
- * scripts did beside its JMeter load, for curl's phase timings.
+ * run, curl reads {@link #PROBES_PER_ROUND} objects a round, started with the burst, as the
+ * study's scripts read beside its JMeter load, for curl's phase timings.
  *
  * @param firstObject the first of the population's objects the case reads (see {@link #objects})
  */
@@ -46,8 +48,8 @@ public record CacheCase(int id, int clients, int requestsPerClient, int rounds, 
 
 	public static final Parameter<Integer> FIRST_OBJECT = Parameter.integer("lab.svload.first-object");
 
-	/** curl's requests per round, one at a time beside the burst. */
-	public static final int PROBES_PER_ROUND = 10;
+	/** curl's requests per round, started at once with the burst. */
+	public static final int PROBES_PER_ROUND = 5;
 
 	/** The file beside a step's requests.csv with curl's phase timings, one line a request. */
 	public static final String CURL_PHASES = "curl-phases.csv";
@@ -144,13 +146,15 @@ public record CacheCase(int id, int clients, int requestsPerClient, int rounds, 
 		return "svload-tc" + this.id;
 	}
 
-	/** The case's step, reading its objects from {@code population}. */
-	public Step step(SvLoadPopulation population) {
+	/** The case's step, reading its objects from {@code population}, with the store and cache in {@code tuning}. */
+	public Step step(SvLoadPopulation population, Tuning tuning) {
 		if (this.firstObject + objects() > population.objects()) {
 			throw new IllegalArgumentException(label() + " reads objects " + this.firstObject + " to "
 					+ (this.firstObject + objects() - 1) + ", beyond a population of " + population.objects());
 		}
-		Step.Builder step = population.setOn(Step.of(stepName(), "ObjectCacheSimulation"));
+		Step.Builder step = population
+			.setOn(Step.of(stepName() + "-" + tuning.name().toLowerCase(Locale.ROOT), "ObjectCacheSimulation"))
+			.set(Tuning.PARAMETER, tuning.name().toLowerCase(Locale.ROOT));
 		if (server() == Server.HIT) {
 			// Varnish answers a hit from memory: the store, the one traced service here, never sees it.
 			step.set(Plan.UNTRACED, true);

@@ -28,10 +28,19 @@ public record CurlPhases(int status, String xCache, double dnsMs, double connect
 
 	/** A new connection's GET of {@code url} by curl, trusting {@code ca} only; null when curl failed. */
 	public static CurlPhases get(String url, Path ca) throws IOException, InterruptedException {
-		Process curl = new ProcessBuilder("curl", "-sS", "-o", "/dev/null", "-D", "-", "--cacert", ca.toString(),
-				"--max-time", "30", "-w", "\n%{json}", url)
+		return finish(start(url, ca));
+	}
+
+	/** curl started on a GET of {@code url}: several at once make requests that run side by side. */
+	public static Process start(String url, Path ca) throws IOException {
+		return new ProcessBuilder("curl", "-sS", "-o", "/dev/null", "-D", "-", "--cacert", ca.toString(), "--max-time", "30",
+				"-w", "\n%{json}", url)
 			.redirectError(ProcessBuilder.Redirect.DISCARD)
 			.start();
+	}
+
+	/** What a started curl measured; null when it failed. */
+	public static CurlPhases finish(Process curl) throws IOException, InterruptedException {
 		String out = new String(curl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 		if (!curl.waitFor(35, TimeUnit.SECONDS)) {
 			curl.destroyForcibly();

@@ -1,8 +1,11 @@
 package io.latencylab.lab.study.svload;
 
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.List;
 
+import io.latencylab.lab.deploy.Tuning;
 import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.plan.Step;
 import io.latencylab.lab.study.svload.CacheCase.Server;
@@ -45,18 +48,28 @@ class SvLoadStudyTests {
 	}
 
 	@Test
-	void thePlanLoadsThePopulationThenRunsTheTwentyValidCasesAndWaitsForNoSpansOfAHit() {
+	void thePlanLoadsThePopulationThenRunsTheTwentyValidCasesBeforeAndAfterTuning() {
 		Plan plan = new SvLoadStudy().plan(false);
-		assertThat(plan.steps()).hasSize(21);
+		assertThat(plan.steps()).hasSize(1 + 20 + 1 + 20);
 		assertThat(plan.steps().getFirst().simulation()).isEqualTo("ObjectPopulationSimulation");
 		assertThat(SvLoadPopulation.from(plan.steps().getFirst().parameters())).isEqualTo(SvLoadPopulation.LAPTOP);
-		assertThat(plan.steps()).extracting(Step::name).doesNotContain("svload-tc4", "svload-tc5", "svload-tc16",
-				"svload-tc17");
-		for (Step step : plan.steps().subList(1, 21)) {
+		assertThat(plan.steps()).extracting(Step::name).doesNotContain("svload-tc4-before", "svload-tc5-before",
+				"svload-tc16-before", "svload-tc17-before");
+		assertThat(plan.warmUp().get(Tuning.PARAMETER)).isEqualTo("before");
+		assertThat(plan.steps().get(21).name()).isEqualTo("warm-up-after");
+		List<String> tunings = new ArrayList<>();
+		for (Step step : plan.steps().subList(1, plan.steps().size())) {
 			CacheCase tc = CacheCase.from(step.parameters());
-			assertThat(Boolean.TRUE.equals(step.get(Plan.UNTRACED))).as(step.name()).isEqualTo(tc.server() == Server.HIT);
+			tunings.add(step.get(Tuning.PARAMETER));
+			if (!step.name().startsWith("warm-up")) {
+				assertThat(step.name()).isEqualTo("svload-tc" + tc.id() + "-" + step.get(Tuning.PARAMETER));
+				assertThat(Boolean.TRUE.equals(step.get(Plan.UNTRACED))).as(step.name()).isEqualTo(tc.server() == Server.HIT);
+			}
 			assertThat(tc.requestsPerClient()).isEqualTo(20);
 		}
+		assertThat(tunings).containsExactlyElementsOf(
+				java.util.stream.Stream.concat(Collections.nCopies(20, "before").stream(), Collections.nCopies(21, "after").stream())
+					.toList());
 		assertThat(CacheCase.from(new SvLoadStudy().plan(true).steps().get(2).parameters()).burst()).isEqualTo(4000);
 	}
 
@@ -68,7 +81,7 @@ class SvLoadStudyTests {
 			BitSet read = new BitSet();
 			BitSet missed = new BitSet();
 			for (Step step : plan.run(true)) {
-				if (step.simulation().equals("ObjectCacheSimulation")) {
+				if (step.simulation().equals("ObjectCacheSimulation") && !"after".equals(step.get(Tuning.PARAMETER))) {
 					CacheCase tc = CacheCase.from(step.parameters());
 					int end = tc.firstObject() + tc.objects();
 					assertThat(end).as(step.name()).isLessThanOrEqualTo(population.objects());
@@ -82,15 +95,15 @@ class SvLoadStudyTests {
 			}
 			int rounds = full ? 5 : 3;
 			int perClient = full ? 400 : 20;
-			// TC8 and TC20: 10 requests a round; TC9 and TC21: 10 × perClient; curl's 10 a round each.
+			// TC8 and TC20: 10 requests a round; TC9 and TC21: 10 × perClient; curl's 5 a round each.
 			assertThat(missed.cardinality()).as("four miss cases, each its own objects")
-				.isEqualTo(2 * (10 * rounds + 10 * rounds) + 2 * (10 * perClient * rounds + 10 * rounds));
+				.isEqualTo(2 * (10 * rounds + 5 * rounds) + 2 * (10 * perClient * rounds + 5 * rounds));
 		}
 	}
 
 	@Test
 	void aCaseBeyondThePopulationIsRefused() {
-		assertThatThrownBy(() -> new CacheCase(9, 10, 400, 5, 0).step(SvLoadPopulation.LAPTOP))
+		assertThatThrownBy(() -> new CacheCase(9, 10, 400, 5, 0).step(SvLoadPopulation.LAPTOP, Tuning.BEFORE))
 			.hasMessageContaining("beyond a population of 2200");
 	}
 
