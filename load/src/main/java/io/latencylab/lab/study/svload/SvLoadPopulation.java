@@ -28,7 +28,7 @@ public record SvLoadPopulation(int accounts, int objects, long seed) {
 	/** The study's own counts. */
 	public static final SvLoadPopulation STUDY = new SvLoadPopulation(10_000, 55_000, 3);
 
-	/** A 25th of the study's: as many objects per container, 290 MB instead of 7 GB. */
+	/** A 25th of the study's: as many objects per container, 275 MB instead of 6.75 GB. */
 	public static final SvLoadPopulation LAPTOP = new SvLoadPopulation(400, 2_200, 3);
 
 	/** Clients writing the population at once: enough to keep the store's disk and both cores busy. */
