@@ -10,9 +10,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Settings of seed 003's cache tier and object store, named as the study named its rounds: before
- * tuning (every default) and after (its Table IV's final values for Varnish where Varnish 7 has the
- * parameter; for the store, what its Table V did for Swift's proxy: room for more connections at
- * once, here Tomcat's accept queue, which a burst of new connections overflows, and its threads).
+ * tuning (every default) and after (its Table IV's final values for Varnish; for the store, what
+ * its Table V did for Swift's proxy: room for more connections at once, here Tomcat's accept
+ * queue, which a burst of new connections overflows, and its threads).
  */
 public enum Tuning {
 
@@ -21,12 +21,11 @@ public enum Tuning {
 
 	/**
 	 * Table IV: thread_pool_min 400, thread_pool_max 5000, thread_queue_limit 100, workspace_thread
-	 * 8k, pipe_timeout 30 s, lru_interval 20 s, listen_depth 4096. Its workspace_session (0.5k) is
-	 * left out: Varnish 7 keeps a session's headers there and needs more. The store: an accept queue
-	 * of 4,096 (the kernel's somaxconn here), 400 threads, 100 of them kept ready.
+	 * 8k, workspace_session 0.5k, pipe_timeout 30 s, lru_interval 20 s, listen_depth 4096. The
+	 * store: an accept queue of 4,096 (the kernel's somaxconn here), 400 threads, 100 kept ready.
 	 */
 	AFTER(List.of("thread_pool_min=400", "thread_pool_max=5000", "thread_queue_limit=100", "workspace_thread=8k",
-			"pipe_timeout=30", "lru_interval=20", "listen_depth=4096"),
+			"workspace_session=0.5k", "pipe_timeout=30", "lru_interval=20", "listen_depth=4096"),
 			Map.of("server.tomcat.accept-count", "4096", "server.tomcat.threads.max", "400",
 					"server.tomcat.threads.min-spare", "100"));
 

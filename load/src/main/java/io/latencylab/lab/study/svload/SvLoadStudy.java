@@ -43,6 +43,8 @@ public final class SvLoadStudy implements Study {
 
 	static final String SIMULATION = "ObjectCacheSimulation";
 
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
 	static final String POPULATION = "ObjectPopulationSimulation";
 
 	private static final int CLIENTS = 10;
@@ -130,8 +132,8 @@ public final class SvLoadStudy implements Study {
 				+ "and misses are the X-Cache column here. Source: %s.", first.clients(), first.requestsPerClient(),
 				first.rounds(), population.accounts(), population.objects(), population.size(0), PUBLISHED.paper()));
 		doc.text("Before tuning: Varnish's and Tomcat's defaults (Tomcat queues 100 connections ahead of its threads). "
-				+ "After: Varnish with " + String.join(", ", Tuning.AFTER.varnishParameters()) + " (the study's Table IV, "
-				+ "where Varnish 7 has the parameter); the store with " + String.join(", ", Tuning.AFTER.storeArguments())
+				+ "After: Varnish with " + String.join(", ", Tuning.AFTER.varnishParameters()) + " (the study's Table IV); "
+				+ "the store with " + String.join(", ", Tuning.AFTER.storeArguments())
 				+ " (on both its connectors). The store and Varnish are restarted between the two, and the cases after "
 				+ "tuning follow a warm-up of their own; they always run second.");
 		populationText(run, population, doc);
@@ -210,13 +212,11 @@ public final class SvLoadStudy implements Study {
 	}
 
 	private static Optional<TcpCounters> tcpCounters(RunData run, StepData step) throws IOException {
-		Optional<Path> file = GatlingStep.requestsCsv(run.dir().resolve(step.record().folder()))
-			.map((c) -> c.resolveSibling(TcpCounters.FILE))
-			.filter(Files::exists);
+		Optional<Path> file = besideRequests(run, step, TcpCounters.FILE);
 		if (file.isEmpty()) {
 			return Optional.empty();
 		}
-		JsonNode json = JsonMapper.builder().build().readTree(file.get().toFile());
+		JsonNode json = JSON.readTree(file.get().toFile());
 		return Optional.of(new TcpCounters(json.path("listenOverflows").asLong(), json.path("listenDrops").asLong(),
 				json.path("synRetransmits").asLong()));
 	}
@@ -240,12 +240,10 @@ public final class SvLoadStudy implements Study {
 			List<Request> puts = step.requests().stream().filter((r) -> r.group().equals("put")).toList();
 			long heads = step.requests().stream().filter((r) -> r.group().equals("head")).count();
 			long failed = step.requests().stream().filter((r) -> !r.ok()).count();
-			Optional<Path> file = GatlingStep.requestsCsv(run.dir().resolve(step.record().folder()))
-				.map((c) -> c.resolveSibling(SvLoadPopulation.WRITTEN))
-				.filter(Files::exists);
+			Optional<Path> file = besideRequests(run, step, SvLoadPopulation.WRITTEN);
 			String written = "";
 			if (!puts.isEmpty() && file.isPresent()) {
-				long bytes = JsonMapper.builder().build().readTree(file.get().toFile()).path("bytes").asLong();
+				long bytes = JSON.readTree(file.get().toFile()).path("bytes").asLong();
 				long first = puts.stream().mapToLong(Request::startMillis).min().orElseThrow();
 				long last = puts.stream().mapToLong(Request::endMillis).max().orElseThrow();
 				GroupStats put = GroupStats.of("put", puts);
@@ -272,9 +270,8 @@ public final class SvLoadStudy implements Study {
 		for (var byCase : steps.entrySet()) {
 			for (var e : byCase.getValue().entrySet()) {
 				CacheCase tc = tc(e.getValue());
-				Optional<Path> csv = GatlingStep.requestsCsv(run.dir().resolve(e.getValue().record().folder()));
-				Path file = csv.map((c) -> c.resolveSibling(CacheCase.CURL_PHASES)).orElse(null);
-				List<CurlPhases> probes = (file != null && Files.exists(file)) ? CurlPhases.read(file) : List.of();
+				Optional<Path> file = besideRequests(run, e.getValue(), CacheCase.CURL_PHASES);
+				List<CurlPhases> probes = file.isPresent() ? CurlPhases.read(file.get()) : List.of();
 				List<CurlPhases> ok = probes.stream().filter((p) -> p.status() == 200).toList();
 				String tuning = byCase.getKey().name().toLowerCase(Locale.ROOT);
 				if (ok.isEmpty()) {
@@ -338,12 +335,11 @@ public final class SvLoadStudy implements Study {
 
 	/** The cache's answers as the simulation counted them: "HIT 600" or "MISS 597, HIT 3"; "–" for the store itself. */
 	private static String cacheAnswers(RunData run, StepData step) throws IOException {
-		Optional<Path> csv = GatlingStep.requestsCsv(run.dir().resolve(step.record().folder()));
-		Path file = csv.map((c) -> c.resolveSibling(CacheCase.CACHE_ANSWERS)).orElse(null);
-		if (file == null || !Files.exists(file)) {
+		Optional<Path> file = besideRequests(run, step, CacheCase.CACHE_ANSWERS);
+		if (file.isEmpty()) {
 			return "";
 		}
-		JsonNode counts = JsonMapper.builder().build().readTree(file.toFile());
+		JsonNode counts = JSON.readTree(file.get().toFile());
 		List<String> parts = new ArrayList<>();
 		counts.properties().forEach((e) -> {
 			if (!e.getKey().equals("none")) {
@@ -351,6 +347,13 @@ public final class SvLoadStudy implements Study {
 			}
 		});
 		return parts.isEmpty() ? "–" : String.join(", ", parts);
+	}
+
+	/** A file the simulation wrote beside the step's requests.csv, if it did. */
+	private static Optional<Path> besideRequests(RunData run, StepData step, String name) throws IOException {
+		return GatlingStep.requestsCsv(run.dir().resolve(step.record().folder()))
+			.map((csv) -> csv.resolveSibling(name))
+			.filter(Files::exists);
 	}
 
 	private static CacheCase tc(StepData step) {
