@@ -53,9 +53,13 @@ public final class EntityOperations {
 	private final HttpClient http = HttpClient.newHttpClient();
 
 	public EntityOperations(String tablesUrl, Operation operation, int entityBytes) {
+		this(tablesUrl, operation, entityBytes, "seed002entities" + Math.max(1, entityBytes / 1024) + "kb");
+	}
+
+	public EntityOperations(String tablesUrl, Operation operation, int entityBytes, String table) {
 		this.tablesUrl = tablesUrl;
 		this.operation = operation;
-		this.table = "seed002entities" + Math.max(1, entityBytes / 1024) + "kb";
+		this.table = table;
 		// An entity of entityBytes in all: its keys and the JSON around the data are a few dozen bytes.
 		this.entity = "{\"data\":\"" + "x".repeat(Math.max(1, entityBytes - 64)) + "\"}";
 	}
@@ -101,7 +105,11 @@ public final class EntityOperations {
 	}
 
 	public ChainBuilder chain(LoadRecorder recorder) {
-		String name = this.operation.label();
+		return chain(recorder, this.operation.label());
+	}
+
+	/** The operation, its requests reported under {@code name}. */
+	public ChainBuilder chain(LoadRecorder recorder, String name) {
 		String entityUrl = this.tablesUrl + entities() + "/" + PARTITION + "/";
 		return switch (this.operation) {
 			case ENTITY_INSERT -> exec((session) -> session.set("rowKey", UUID.randomUUID().toString()))

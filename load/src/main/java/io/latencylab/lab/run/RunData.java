@@ -76,4 +76,11 @@ public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<Re
 		return this.steps.stream().filter((s) -> s.simulation().equals(simulation)).toList();
 	}
 
+	/** A file a simulation wrote beside the step's requests.csv, when it did. */
+	public Optional<Path> besideRequests(StepData step, String name) throws IOException {
+		return GatlingStep.requestsCsv(this.dir.resolve(step.record().folder()))
+			.map((csv) -> csv.resolveSibling(name))
+			.filter(Files::exists);
+	}
+
 }

@@ -2,7 +2,6 @@ package io.latencylab.lab.study.svload;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -18,7 +17,6 @@ import io.latencylab.lab.deploy.Tuning;
 import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.plan.Step;
 import io.latencylab.lab.report.ReportDocument;
-import io.latencylab.lab.run.GatlingStep;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.study.Published;
@@ -212,7 +210,7 @@ public final class SvLoadStudy implements Study {
 	}
 
 	private static Optional<TcpCounters> tcpCounters(RunData run, StepData step) throws IOException {
-		Optional<Path> file = besideRequests(run, step, TcpCounters.FILE);
+		Optional<Path> file = run.besideRequests(step, TcpCounters.FILE);
 		if (file.isEmpty()) {
 			return Optional.empty();
 		}
@@ -240,7 +238,7 @@ public final class SvLoadStudy implements Study {
 			List<Request> puts = step.requests().stream().filter((r) -> r.group().equals("put")).toList();
 			long heads = step.requests().stream().filter((r) -> r.group().equals("head")).count();
 			long failed = step.requests().stream().filter((r) -> !r.ok()).count();
-			Optional<Path> file = besideRequests(run, step, SvLoadPopulation.WRITTEN);
+			Optional<Path> file = run.besideRequests(step, SvLoadPopulation.WRITTEN);
 			String written = "";
 			if (!puts.isEmpty() && file.isPresent()) {
 				long bytes = JSON.readTree(file.get().toFile()).path("bytes").asLong();
@@ -270,7 +268,7 @@ public final class SvLoadStudy implements Study {
 		for (var byCase : steps.entrySet()) {
 			for (var e : byCase.getValue().entrySet()) {
 				CacheCase tc = tc(e.getValue());
-				Optional<Path> file = besideRequests(run, e.getValue(), CacheCase.CURL_PHASES);
+				Optional<Path> file = run.besideRequests(e.getValue(), CacheCase.CURL_PHASES);
 				List<CurlPhases> probes = file.isPresent() ? CurlPhases.read(file.get()) : List.of();
 				List<CurlPhases> ok = probes.stream().filter((p) -> p.status() == 200).toList();
 				String tuning = byCase.getKey().name().toLowerCase(Locale.ROOT);
@@ -335,7 +333,7 @@ public final class SvLoadStudy implements Study {
 
 	/** The cache's answers as the simulation counted them: "HIT 600" or "MISS 597, HIT 3"; "–" for the store itself. */
 	private static String cacheAnswers(RunData run, StepData step) throws IOException {
-		Optional<Path> file = besideRequests(run, step, CacheCase.CACHE_ANSWERS);
+		Optional<Path> file = run.besideRequests(step, CacheCase.CACHE_ANSWERS);
 		if (file.isEmpty()) {
 			return "";
 		}
@@ -350,12 +348,6 @@ public final class SvLoadStudy implements Study {
 	}
 
 	/** A file the simulation wrote beside the step's requests.csv, if it did. */
-	private static Optional<Path> besideRequests(RunData run, StepData step, String name) throws IOException {
-		return GatlingStep.requestsCsv(run.dir().resolve(step.record().folder()))
-			.map((csv) -> csv.resolveSibling(name))
-			.filter(Files::exists);
-	}
-
 	private static CacheCase tc(StepData step) {
 		return CacheCase.from(step.parameters());
 	}

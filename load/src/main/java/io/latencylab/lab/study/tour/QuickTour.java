@@ -10,6 +10,9 @@ import io.latencylab.lab.plan.Step;
 import io.latencylab.lab.report.ReportDocument;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.study.Study;
+import io.latencylab.lab.study.azure.BlobTransfer;
+import io.latencylab.lab.study.azure.BlobTransfer.Direction;
+import io.latencylab.lab.study.azure.InsertComparison;
 import io.latencylab.lab.study.azure.SweepLoad;
 import io.latencylab.lab.study.soapvsrest.MealsLoad;
 import io.latencylab.lab.study.sort.SortLoad;
@@ -36,6 +39,8 @@ public final class QuickTour implements Study {
 				new ToyStoreLoad("query", 1, 300).step(), new ToyStoreLoad("buy", 1, 40).step(),
 				new ToyStoreLoad("query", 5, 100).step(), new ToyStoreLoad("buy", 5, 20).step(),
 				new SweepLoad(Operation.REST_GET, List.of(1, 2, 4, 8), Duration.ofSeconds(2), 0).step("sweep-rest-get"),
+				new BlobTransfer(Direction.DOWNLOAD, List.of(1, 4), 16, 1).step("blob-download"),
+				new InsertComparison(List.of(1, 4), List.of(1, 16), 10).step("blob-vs-table-insert"),
 				new SortLoad("quick", 10_000, 2, Duration.ofSeconds(8)).step(),
 				new SortLoad("exchange", 10_000, 1, Duration.ofSeconds(6)).step());
 		return new Plan(name(), seed(), false, Plan.warmUp(List.of(Operation.REST_GET, Operation.SOAP_GET,
