@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
@@ -16,6 +17,7 @@ import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.report.Comparison;
+import io.latencylab.lab.report.MergedLogs;
 import io.latencylab.lab.report.Repetitions;
 import io.latencylab.lab.report.Report;
 import io.latencylab.lab.run.LabRun;
@@ -24,6 +26,8 @@ import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.study.Studies;
 import io.latencylab.lab.study.Study;
 import io.latencylab.lab.topology.Services;
+import io.latencylab.observability.IntervalLogs;
+import org.HdrHistogram.Histogram;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,7 +38,7 @@ import picocli.CommandLine.Parameters;
 		description = { "Runs the services, reproduces the studies' experiments with Gatling, and explains their latency.",
 				"Start with: ./lab run quick" },
 		subcommands = { Lab.Up.class, Lab.Down.class, Lab.Status.class, Lab.Run.class, Lab.ReportCommand.class,
-				Lab.ListCommand.class, CommandLine.HelpCommand.class })
+				Lab.MergeCommand.class, Lab.ListCommand.class, CommandLine.HelpCommand.class })
 public final class Lab implements Runnable {
 
 	/** The project's root: ./lab starts the runner there. */
@@ -302,6 +306,37 @@ public final class Lab implements Runnable {
 			}
 			Path path = Path.of(run);
 			return Files.isDirectory(path) ? path : PROJECT.resolve("runs").resolve(run);
+		}
+
+	}
+
+	@Command(name = "merge", mixinStandardHelpOptions = true,
+			description = { "Merge several injectors' latency logs exactly: per request group, each injector's count, "
+					+ "p50, p90, p99 and max, then all of them together (histograms added, never percentiles averaged).",
+					"LOG is a latency.hlog (HdrHistogram's interval log, which every Gatling step of the lab writes "
+							+ "beside its requests.csv) or a folder holding one." })
+	static final class MergeCommand implements Callable<Integer> {
+
+		@Parameters(arity = "1..*", paramLabel = "LOG", description = "The injectors' logs, or folders holding one each.")
+		List<Path> logs;
+
+		@Option(names = "--out", paramLabel = "FILE",
+				description = "Also write the merged histograms as an interval log (one interval a group).")
+		Path out;
+
+		@Override
+		public Integer call() throws Exception {
+			List<Path> files = new ArrayList<>();
+			for (Path log : this.logs) {
+				files.add(MergedLogs.find(log));
+			}
+			Map<String, Map<String, Histogram>> byInjector = IntervalLogs.readAll(files);
+			System.out.print(MergedLogs.table(IntervalLogs.rows(byInjector)));
+			if (this.out != null) {
+				MergedLogs.write(IntervalLogs.merge(new ArrayList<>(byInjector.values())), this.out);
+				System.out.println("Merged log: " + this.out);
+			}
+			return 0;
 		}
 
 	}

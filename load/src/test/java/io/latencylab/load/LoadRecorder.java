@@ -17,8 +17,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 import io.latencylab.lab.plan.Parameters;
+import io.latencylab.observability.IntervalLogs;
 import io.latencylab.observability.Latencies;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.HdrHistogram.Recorder;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -26,7 +29,9 @@ import tools.jackson.databind.json.JsonMapper;
  * requests.csv (group, the trace id it was sent with, start, duration, status, the span id it
  * was sent as, which is the parent of the server's root span, and whether the status counts as
  * success), so that each can be joined to the server's trace; and summary.json per request group (count, errors by type,
- * mean, p50/p95/p99/max from an HdrHistogram, throughput), plus the injector's own CPU.
+ * mean, p50/p95/p99/max from an HdrHistogram, throughput), plus the injector's own CPU; and
+ * latency.hlog, HdrHistogram's interval log: each group's latencies (µs) a second, tagged with the
+ * group, so that several injectors' figures merge exactly ({@link IntervalLogs}).
  */
 public final class LoadRecorder {
 
@@ -46,6 +51,12 @@ public final class LoadRecorder {
 		.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("injector-cpu").factory());
 
 	private final Histogram injectorCpuPermille = new Histogram(1000, 3);
+
+	/** Per group (as tagged: no spaces or commas), the interval being recorded. */
+	private final Map<String, Recorder> intervals = new ConcurrentHashMap<>();
+
+	private final HistogramLogWriter intervalLog;
+
 
 	private final long startMillis = System.currentTimeMillis();
 
@@ -86,12 +97,19 @@ public final class LoadRecorder {
 			Files.createDirectories(this.dir);
 			this.requests = Files.newBufferedWriter(this.dir.resolve("requests.csv"));
 			this.requests.write("group,trace_id,start_epoch_ms,duration_ms,status,parent_span_id,ok\n");
+			this.intervalLog = new HistogramLogWriter(this.dir.resolve(IntervalLogs.FILE).toFile());
+			this.intervalLog.setBaseTime(this.startMillis);
+			this.intervalLog.outputLogFormatVersion();
+			this.intervalLog.outputStartTime(this.startMillis);
+			this.intervalLog.outputBaseTime(this.startMillis);
+			this.intervalLog.outputLegend();
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
 		var os = this.os;
 		this.cpuSampler.scheduleAtFixedRate(() -> {
+			writeIntervals();
 			// Once a second on disk, so that the lab runner can show the live request rate.
 			synchronized (this.requests) {
 				try {
@@ -130,6 +148,8 @@ public final class LoadRecorder {
 		if (!ok) {
 			stats.errors.computeIfAbsent((status == 0) ? "no response" : "HTTP " + status, (k) -> new LongAdder()).increment();
 		}
+		this.intervals.computeIfAbsent(tag(group), (k) -> new Recorder(Latencies.SIGNIFICANT_DIGITS))
+			.recordValue(Math.max(0, Math.round(durationNanos / 1000.0)));
 		stats.firstStart = Math.min(stats.firstStart, startEpochMillis);
 		stats.lastEnd = Math.max(stats.lastEnd, startEpochMillis + durationNanos / 1_000_000);
 		synchronized (this.requests) {
@@ -151,9 +171,31 @@ public final class LoadRecorder {
 		}
 	}
 
+	/** HdrHistogram's log format allows no spaces or commas in a tag. */
+	static String tag(String group) {
+		return group.replaceAll("[\\s,]", "_");
+	}
+
+	/** Each group's last second, as one interval line of latency.hlog. */
+	private void writeIntervals() {
+		synchronized (this.intervalLog) {
+			this.intervals.forEach((tag, recorder) -> {
+				Histogram interval = recorder.getIntervalHistogram();
+				if (interval.getTotalCount() > 0) {
+					interval.setTag(tag);
+					this.intervalLog.outputIntervalHistogram(interval);
+				}
+			});
+		}
+	}
+
 	/** Writes summary.json and prints where it is. */
 	public Path finish() {
 		this.cpuSampler.shutdownNow();
+		writeIntervals();
+		synchronized (this.intervalLog) {
+			this.intervalLog.close();
+		}
 		Map<String, Object> summary = new LinkedHashMap<>();
 		summary.put("simulation", this.simulation);
 		summary.put("runId", this.runId);

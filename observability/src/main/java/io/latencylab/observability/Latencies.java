@@ -11,7 +11,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class Latencies {
 
-	static final int SIGNIFICANT_DIGITS = 4;
+	public static final int SIGNIFICANT_DIGITS = 4;
 
 	private final Histogram histogram = new Histogram(SIGNIFICANT_DIGITS);
 

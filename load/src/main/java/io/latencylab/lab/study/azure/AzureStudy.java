@@ -258,8 +258,9 @@ public final class AzureStudy implements Study {
 			BlobTransfer.Level peak = levels.stream()
 				.max(Comparator.comparingDouble(BlobTransfer.Level::aggregateMBps))
 				.orElseThrow();
-			doc.heading(3, String.format(Locale.ROOT, "%s of a %d MiB blob (%d rounds): peak %s MB/s at %d clients",
-					load.direction().label(), load.mib(), load.rounds(), num(peak.aggregateMBps()), peak.clients()));
+			doc.heading(3, String.format(Locale.ROOT, "%s of a %d MiB blob (%d round%s): peak %s MB/s at %d clients",
+					load.direction().label(), load.mib(), load.rounds(), (load.rounds() == 1) ? "" : "s",
+					num(peak.aggregateMBps()), peak.clients()));
 			Optional<Path> curlFile = run.besideRequests(step, CurlTransfer.FILE);
 			List<CurlTransfer> curls = curlFile.isPresent() ? CurlTransfer.read(curlFile.get()) : List.of();
 			List<List<String>> rows = new ArrayList<>();
