@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 import io.latencylab.lab.plan.Operation;
@@ -13,17 +12,10 @@ import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.plan.Step;
 import io.latencylab.lab.plan.Targets;
 import io.latencylab.lab.run.GatlingStep;
-import io.latencylab.lab.run.Progress;
 import io.latencylab.lab.study.toystore.ToyStoreLoad;
-import io.latencylab.lab.traces.FileTraces;
-import io.latencylab.lab.traces.Traces;
-import io.latencylab.observability.GroupDecomposition;
-import io.latencylab.observability.Request;
-import io.latencylab.observability.Span;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 /**
  * The test that proves the latency decomposition, through the same pipeline as `./lab run`: real
@@ -44,26 +36,18 @@ class KnownAnswerIT {
 		Map<String, Double> baseline = buyMedians("baseline");
 		Map<String, Double> injected = buyMedians("injected", "--lab.inject.catalog-before-commit=50ms");
 
-		System.out.println("median per buy component, ms (baseline -> injected):");
-		new TreeSet<>(baseline.keySet()).forEach((c) -> System.out.printf("  %-75s %8.2f -> %8.2f%n", c, baseline.get(c),
-				injected.getOrDefault(c, 0.0)));
+		ComponentMedians.print("buy", baseline, injected);
 		assertThat(injected.get(COMMIT) - baseline.get(COMMIT)).as("added to %s; baseline %s; injected %s", COMMIT, baseline,
 				injected)
 			.isBetween(45.0, 55.0);
 		for (String component : new TreeSet<>(baseline.keySet())) {
-			if (!component.equals(COMMIT) && !component.equals("client observed")) {
+			if (!component.equals(COMMIT) && !component.equals(ComponentMedians.CLIENT)) {
 				assertThat(Math.abs(injected.getOrDefault(component, 0.0) - baseline.get(component)))
 					.as("change of %s; baseline %s; injected %s", component, baseline, injected)
 					.isLessThanOrEqualTo(5.0);
 			}
 		}
-		assertThat(injected.get("client observed") - baseline.get("client observed")).isBetween(40.0, 60.0);
-	}
-
-	private static Progress progress(Step step) {
-		Progress progress = new Progress(List.of(step), System.out);
-		progress.startStep(0);
-		return progress;
+		assertThat(injected.get(ComponentMedians.CLIENT) - baseline.get(ComponentMedians.CLIENT)).isBetween(40.0, 60.0);
 	}
 
 	/** A fresh toy store, warmed up, then a Gatling run of buys; the median of each buy component. */
@@ -73,25 +57,9 @@ class KnownAnswerIT {
 			lab.startAll();
 			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), lab.frontend("").toString().replaceAll("/$", ""));
 			Step warmUp = Plan.warmUp(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), Duration.ofSeconds(8));
-			Step buys = new ToyStoreLoad("buy", 1, 60).step();
-			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, progress(warmUp))).isZero();
-			FileTraces traces = new FileTraces(lab.tracesDir());
-			traces.mark();
-			assertThat(gatling.run(buys, dir.resolve("buys"), name, target, progress(buys))).isZero();
-			List<Request> requests = Request.read(GatlingStep.requestsCsv(dir.resolve("buys")).orElseThrow());
-			List<Span> spans = traces.collect(Traces.sample(requests, Traces.PER_GROUP), Duration.ofSeconds(30));
-			GroupDecomposition buy = GroupDecomposition.of(requests, spans)
-				.stream()
-				.filter((g) -> g.group().equals("buy"))
-				.findFirst()
-				.orElseThrow();
-			assertThat(buy.decomposed()).as("buys with a whole trace").isGreaterThanOrEqualTo(50);
-			// On real spans too, the parts add up to what the client measured.
-			assertThat(buy.sumOverClient()).as("parts over client, %s", buy).isCloseTo(1.0, within(0.01));
-			Map<String, Double> medians = new TreeMap<>();
-			buy.components().forEach((c) -> medians.put(c.component(), c.p50Ms()));
-			medians.put("client observed", buy.client().p50Ms());
-			return medians;
+			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, ComponentMedians.progress(warmUp))).isZero();
+			return ComponentMedians.of(gatling, new ToyStoreLoad("buy", 1, 60).step(), dir.resolve("buys"), name, target,
+					lab.tracesDir(), "buy", 50);
 		}
 	}
 

@@ -1,0 +1,67 @@
+package io.latencylab.it;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.run.GatlingStep;
+import io.latencylab.lab.run.Progress;
+import io.latencylab.lab.traces.FileTraces;
+import io.latencylab.lab.traces.Traces;
+import io.latencylab.observability.GroupDecomposition;
+import io.latencylab.observability.Request;
+import io.latencylab.observability.Span;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * A known answer's measuring half, as `./lab run` measures: one Gatling step in its own JVM, the
+ * services' spans from their files, and the report's decomposition of one request group, as the
+ * median of each component and of what the client observed.
+ */
+final class ComponentMedians {
+
+	static final String CLIENT = "client observed";
+
+	private ComponentMedians() {
+	}
+
+	static Progress progress(Step step) {
+		Progress progress = new Progress(List.of(step), System.out);
+		progress.startStep(0);
+		return progress;
+	}
+
+	/** Runs {@code step}, decomposes {@code group} (at least {@code atLeast} whole traces) and takes each part's median. */
+	static Map<String, Double> of(GatlingStep gatling, Step step, Path dir, String runId, Map<String, String> target,
+			Path tracesDir, String group, int atLeast) throws Exception {
+		FileTraces traces = new FileTraces(tracesDir);
+		traces.mark();
+		assertThat(gatling.run(step, dir, runId, target, progress(step))).isZero();
+		List<Request> requests = Request.read(GatlingStep.requestsCsv(dir).orElseThrow());
+		List<Span> spans = traces.collect(Traces.sample(requests, Traces.PER_GROUP), Duration.ofSeconds(30));
+		GroupDecomposition decomposition = GroupDecomposition.of(requests, spans)
+			.stream()
+			.filter((g) -> g.group().equals(group))
+			.findFirst()
+			.orElseThrow();
+		assertThat(decomposition.decomposed()).as(group + " requests with a whole trace").isGreaterThanOrEqualTo(atLeast);
+		// On real spans too, the parts add up to what the client measured.
+		assertThat(decomposition.sumOverClient()).as("parts over client, %s", decomposition).isCloseTo(1.0, within(0.01));
+		Map<String, Double> medians = new TreeMap<>();
+		decomposition.components().forEach((c) -> medians.put(c.component(), c.p50Ms()));
+		medians.put(CLIENT, decomposition.client().p50Ms());
+		return medians;
+	}
+
+	static void print(String what, Map<String, Double> before, Map<String, Double> after) {
+		System.out.println("median per " + what + " component, ms (baseline -> injected):");
+		before.keySet().forEach((c) -> System.out.printf("  %-75s %8.2f -> %8.2f%n", c, before.get(c),
+				after.getOrDefault(c, 0.0)));
+	}
+
+}

@@ -1,0 +1,75 @@
+package io.latencylab.it;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import eu.rekawek.toxiproxy.Proxy;
+import eu.rekawek.toxiproxy.model.ToxicDirection;
+import io.latencylab.lab.net.Toxiproxy;
+import io.latencylab.lab.plan.Operation;
+import io.latencylab.lab.plan.Plan;
+import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.plan.Targets;
+import io.latencylab.lab.run.GatlingStep;
+import io.latencylab.lab.study.toystore.ToyStoreLoad;
+import org.junit.jupiter.api.Test;
+import org.springframework.test.util.TestSocketUtils;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+/**
+ * The network's known answer: distance put on the client's path must show up as what the client
+ * observes and in the front door (the time outside every server span), and nowhere inside the
+ * services. The injector reaches the toy store through Toxiproxy on 127.0.0.1 both times; the
+ * second time a latency toxic delays every response by 20 ms. Compared by median per component.
+ */
+class NetworkKnownAnswerIT {
+
+	private static final long DELAY_MS = 20;
+
+	private static final String FRONT_DOOR = "front door";
+
+	private static final Path ROOT = Path.of(System.getProperty("lab.root", ".."));
+
+	@Test
+	void twentyMillisecondsOnTheClientsPathAreFoundInTheFrontDoorAndNowhereElse() throws Exception {
+		assumeThat(Toxiproxy.binary()).as("toxiproxy-server on the PATH (" + Toxiproxy.INSTALL + ")").isPresent();
+		Path dir = Files.createTempDirectory("network-known-answer");
+		int api = TestSocketUtils.findAvailableTcpPort();
+		int listen = TestSocketUtils.findAvailableTcpPort();
+		try (GatlingStep gatling = new GatlingStep(ROOT); LabProcesses lab = new LabProcesses();
+				Toxiproxy toxiproxy = Toxiproxy.start(api, dir.resolve("toxiproxy.log"))) {
+			lab.startAll();
+			Proxy frontDoor = toxiproxy.client()
+				.createProxy("front-door", "127.0.0.1:" + listen, "127.0.0.1:" + lab.frontend("").getPort());
+			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), "http://127.0.0.1:" + listen);
+			Step warmUp = Plan.warmUp(List.of(Operation.TOY_QUERY), Duration.ofSeconds(8));
+			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), "near", target, ComponentMedians.progress(warmUp))).isZero();
+			Step queries = new ToyStoreLoad("query", 1, 200).step();
+			Map<String, Double> near = ComponentMedians.of(gatling, queries, dir.resolve("near"), "near", target,
+					lab.tracesDir(), "query", 150);
+			frontDoor.toxics().latency("distance", ToxicDirection.DOWNSTREAM, DELAY_MS).setJitter(0);
+			Map<String, Double> far = ComponentMedians.of(gatling, queries, dir.resolve("far"), "far", target,
+					lab.tracesDir(), "query", 150);
+
+			ComponentMedians.print("query", near, far);
+			double tolerance = DELAY_MS * 0.1;
+			assertThat(far.get(ComponentMedians.CLIENT) - near.get(ComponentMedians.CLIENT)).as("client; near %s; far %s", near, far)
+				.isBetween(DELAY_MS - tolerance, DELAY_MS + tolerance);
+			assertThat(far.get(FRONT_DOOR) - near.get(FRONT_DOOR)).as("front door; near %s; far %s", near, far)
+				.isBetween(DELAY_MS - tolerance, DELAY_MS + tolerance);
+			for (String component : near.keySet()) {
+				if (!component.equals(FRONT_DOOR) && !component.equals(ComponentMedians.CLIENT)) {
+					assertThat(Math.abs(far.getOrDefault(component, 0.0) - near.get(component)))
+						.as("change of %s; near %s; far %s", component, near, far)
+						.isLessThanOrEqualTo(tolerance);
+				}
+			}
+		}
+	}
+
+}
