@@ -3,6 +3,7 @@ package io.latencylab.lab;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -15,6 +16,9 @@ import io.latencylab.lab.deploy.BareDeployment;
 import io.latencylab.lab.deploy.ComposeDeployment;
 import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.net.EmulatedDistance;
+import io.latencylab.lab.net.Toxiproxy;
+import io.latencylab.lab.plan.Parameter;
 import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.report.Comparison;
 import io.latencylab.lab.report.MergedLogs;
@@ -168,6 +172,11 @@ public final class Lab implements Runnable {
 				description = "Start the lab with latency injected at a point (bare only; the lab must be down).")
 		List<String> injections = new ArrayList<>();
 
+		@Option(names = "--distance", paramLabel = "ROUND_TRIP",
+				description = "Put this round trip (50ms, 1s) between the load generator and every service, through "
+						+ "Toxiproxy (toxiproxy-server on the PATH); the report names it. Default: none.")
+		String distance;
+
 		@Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
 				description = "Run the plan N times on the same services (each a run and a report of its own), then "
 						+ "report every figure as a mean with its 95%% confidence interval over the runs.")
@@ -193,6 +202,14 @@ public final class Lab implements Runnable {
 				.orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this),
 						"unknown study '" + this.experiment + "'; one of " + Studies.all().stream().map(Study::name).toList()));
 			Plan plan = study.plan(this.full);
+			Duration roundTrip = (this.distance == null) ? Duration.ZERO : Parameter.parseDuration(this.distance);
+			List<String> described = new ArrayList<>(this.injections);
+			if (!roundTrip.isZero()) {
+				if (Toxiproxy.binary().isEmpty()) {
+					throw new IllegalStateException("--distance needs toxiproxy-server on the PATH; " + Toxiproxy.INSTALL);
+				}
+				described.add(EmulatedDistance.describe(roundTrip));
+			}
 			Deployment deployment = this.options.deployment();
 			boolean started = false;
 			if (!deployment.isUp()) {
@@ -212,7 +229,8 @@ public final class Lab implements Runnable {
 					if (this.repeat > 1) {
 						System.out.printf(Locale.ROOT, "%nRun %d of %d%n", i, this.repeat);
 					}
-					runDirs.add(new LabRun(PROJECT, deployment, System.out).run(plan.repetition(i), this.injections, this.warmUp, cores));
+					runDirs.add(new LabRun(PROJECT, deployment, System.out).distance(roundTrip)
+						.run(plan.repetition(i), described, this.warmUp, cores));
 				}
 			}
 			finally {

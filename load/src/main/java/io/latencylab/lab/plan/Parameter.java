@@ -76,7 +76,7 @@ public record Parameter<T>(String name, String what, Function<String, T> parser,
 		};
 	}
 
-	static Duration parseDuration(String value) {
+	public static Duration parseDuration(String value) {
 		String text = value.toLowerCase(Locale.ROOT);
 		if (text.endsWith("ms")) {
 			return Duration.ofMillis(Long.parseLong(text.substring(0, text.length() - 2)));

@@ -20,6 +20,7 @@ import io.latencylab.lab.deploy.Tuning;
 import io.latencylab.lab.plan.OutsideLoad;
 import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.net.EmulatedDistance;
 import io.latencylab.lab.plan.Targets;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.observability.Request;
@@ -40,10 +41,18 @@ public final class LabRun {
 
 	private final PrintStream out;
 
+	private Duration distance = Duration.ZERO;
+
 	public LabRun(Path project, Deployment deployment, PrintStream out) {
 		this.project = project;
 		this.deployment = deployment;
 		this.out = out;
+	}
+
+	/** A round trip between the load generator and every service (see {@link EmulatedDistance}); none by default. */
+	public LabRun distance(Duration roundTrip) {
+		this.distance = roundTrip;
+		return this;
 	}
 
 	/**
@@ -70,10 +79,11 @@ public final class LabRun {
 				Progress.clock(Plan.estimate(steps)));
 		Progress progress = new Progress(steps, this.out);
 		Traces traces = this.deployment.traces();
-		Map<String, String> targets = Targets.on(this.deployment.services(), "127.0.0.1");
 		List<Path> stepDirs = new ArrayList<>();
 		boolean retuned = false;
-		try (GatlingStep gatling = new GatlingStep(this.project)) {
+		try (EmulatedDistance distance = EmulatedDistance.around(Targets.on(this.deployment.services(), "127.0.0.1"),
+				this.distance, runDir); GatlingStep gatling = new GatlingStep(this.project)) {
+			Map<String, String> targets = distance.targets();
 			try (ResourceSampler sampler = new ResourceSampler(this.deployment, runDir.resolve("resources.csv"))) {
 				for (int i = 0; i < steps.size(); i++) {
 					Step step = steps.get(i);
