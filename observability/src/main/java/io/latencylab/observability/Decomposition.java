@@ -64,6 +64,7 @@ public final class Decomposition {
 			children.computeIfAbsent(span.parentSpanId(), (id) -> new ArrayList<>()).add(span);
 		}
 		nestInsideLeafClients(children);
+		children = placeRemoteCallees(root, children);
 		Map<String, Long> components = new LinkedHashMap<>();
 		long end = root.endNanos();
 		if (clientObservedNanos >= 0) {
@@ -83,6 +84,41 @@ public final class Decomposition {
 	 */
 	public static long overrunNanos(Span root, long clientObservedNanos) {
 		return (clientObservedNanos < 0) ? 0 : Math.max(0, root.durationNanos() - clientObservedNanos);
+	}
+
+	/**
+	 * Every remote callee (a server span of another service under a client span) placed by
+	 * durations, not by its own clock: centred inside its client span, its whole subtree moved with
+	 * it. Hosts' clocks disagree by more than a hop takes, so a callee's timestamps may put it partly
+	 * outside its caller; by durations, the hop's network and queueing is the client span's time
+	 * less the server span's, half before and half after, whatever the clocks say.
+	 */
+	private static Map<String, List<Span>> placeRemoteCallees(Span root, Map<String, List<Span>> children) {
+		Map<String, List<Span>> placed = new LinkedHashMap<>();
+		place(root, 0, children, placed, new java.util.HashSet<>());
+		return placed;
+	}
+
+	private static void place(Span parent, long offset, Map<String, List<Span>> children, Map<String, List<Span>> placed,
+			java.util.Set<String> seen) {
+		if (!seen.add(parent.spanId())) {
+			return; // a span listed as its own ancestor: walked once
+		}
+		for (Span child : children.getOrDefault(parent.spanId(), List.of())) {
+			long childOffset = offset;
+			if (parent.kind() == Span.CLIENT && child.kind() == Span.SERVER && !child.service().equals(parent.service())) {
+				long gap = Math.max(0, parent.durationNanos() - child.durationNanos());
+				childOffset = parent.startNanos() + gap / 2 - child.startNanos();
+			}
+			Span moved = shifted(child, childOffset);
+			placed.computeIfAbsent(parent.spanId(), (id) -> new ArrayList<>()).add(moved);
+			place(moved, childOffset, children, placed, seen);
+		}
+	}
+
+	private static Span shifted(Span span, long nanos) {
+		return (nanos == 0) ? span : new Span(span.service(), span.traceId(), span.spanId(), span.parentSpanId(), span.name(),
+				span.kind(), span.startNanos() + nanos, span.endNanos() + nanos, span.error(), span.attributes());
 	}
 
 	/** Moves each span that lies inside a sibling leaf client span of its service under the innermost one. */

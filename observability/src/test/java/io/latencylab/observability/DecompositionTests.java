@@ -110,4 +110,43 @@ class DecompositionTests {
 		assertThat(sum(parts)).isEqualTo(100 * MS);
 	}
 
+	/** A buy's shape: front → catalog (its commit) and front → orders → catalog, the callee's clock skewed by {@code skewMs}. */
+	private static List<Span> threeServices(long catalogSkewMs, long ordersSkewMs) {
+		long c = catalogSkewMs;
+		long o = ordersSkewMs;
+		return List.of(span("front", "a", "p", "POST /orders", Span.SERVER, 0, 100),
+				span("front", "b", "a", "Catalog/Buy", Span.CLIENT, 5, 45),
+				span("catalog", "bs", "b", "Catalog/Buy", Span.SERVER, 7 + c, 43 + c),
+				span("catalog", "bc", "bs", "commit", Span.INTERNAL, 20 + c, 40 + c),
+				span("front", "d", "a", "Orders/Place", Span.CLIENT, 50, 95),
+				span("orders", "ds", "d", "Orders/Place", Span.SERVER, 53 + o, 91 + o),
+				span("orders", "dc", "ds", "Catalog/Reserve", Span.CLIENT, 60 + o, 80 + o),
+				span("catalog", "dcs", "dc", "Catalog/Reserve", Span.SERVER, 62 + c, 78 + c));
+	}
+
+	@Test
+	void hostsWhoseClocksDisagreeByFiftyMillisecondsChangeNothing() {
+		List<Span> agreed = threeServices(0, 0);
+		Map<String, Long> expected = Decomposition.of(agreed, agreed.getFirst(), 104 * MS);
+		assertThat(expected).containsEntry("network + queueing: front → Catalog/Buy", 4 * MS)
+			.containsEntry("catalog: commit", 20 * MS)
+			.containsEntry("network + queueing: orders → Catalog/Reserve", 4 * MS);
+		for (long[] skew : new long[][] { { 50, 0 }, { -50, 0 }, { 0, 50 }, { 0, -50 }, { 50, -50 }, { -50, 50 } }) {
+			List<Span> skewed = threeServices(skew[0], skew[1]);
+			assertThat(Decomposition.of(skewed, skewed.getFirst(), 104 * MS)).as("catalog %+d ms, orders %+d ms", skew[0], skew[1])
+				.isEqualTo(expected);
+		}
+	}
+
+	@Test
+	void aCalleeLongerThanItsCallerOnItsOwnClockHasNoNetworkTimeAndIsClippedToTheCall() {
+		// The callee's clock runs fast: 44 ms of server inside a 40 ms call.
+		Span root = span("front", "a", "p", "GET /x", Span.SERVER, 0, 50);
+		List<Span> trace = List.of(root, span("front", "b", "a", "call", Span.CLIENT, 5, 45),
+				span("back", "bs", "b", "serve", Span.SERVER, 1000, 1044));
+		Map<String, Long> parts = Decomposition.of(trace, root, 50 * MS);
+		assertThat(parts).containsEntry("network + queueing: front → call", 0L).containsEntry("back: serve", 40 * MS);
+		assertThat(sum(parts)).isEqualTo(50 * MS);
+	}
+
 }
