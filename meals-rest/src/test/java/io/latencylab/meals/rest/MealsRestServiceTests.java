@@ -183,6 +183,20 @@ class MealsRestServiceTests {
 	}
 
 	@Test
+	void aMealsLinksFollowTheAddressEachRequestCameInOn() {
+		// The links are built once per address and meal and reused: a second address must not get the first's.
+		URI steak = link(get(link(root(), "largest"), HAL), "self");
+		String path = steak.getPath();
+		for (String host : List.of("localhost", "127.0.0.1", "localhost", "127.0.0.1")) {
+			DocumentContext meal = get(URI.create("http://" + host + ":" + this.port + path), HAL_FORMS);
+			assertThat(meal.read("$._links.self.href", String.class)).isEqualTo("http://" + host + ":" + this.port + path);
+			assertThat(meal.read("$._links.meals.href", String.class))
+				.isEqualTo("http://" + host + ":" + this.port + "/rest/meals{?page,size}");
+			assertThat(meal.read("$._templates.update.method", String.class)).isEqualTo("PUT");
+		}
+	}
+
+	@Test
 	void invalidMealIsA400NamingTheFailingFields() {
 		ResponseEntity<String> response = send(HttpMethod.POST, link(root(), "meals"),
 				"{\"name\":\" \",\"kcal\":-1,\"price\":1.0,\"description\":\"x\",\"mealType\":\"VEGAN\"}");
