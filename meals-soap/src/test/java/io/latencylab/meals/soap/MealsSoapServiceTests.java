@@ -96,6 +96,17 @@ class MealsSoapServiceTests {
 	}
 
 	@Test
+	void writingAMessageNeverLooksForAnXmlTransformerAmongTheJars() {
+		// Unnamed, JAXP walks every jar for a factory on each of SAAJ's newInstance calls, once a message.
+		assertThat(System.getProperty(WebServiceConfiguration.TRANSFORMER_FACTORY))
+			.isEqualTo(javax.xml.transform.TransformerFactory.newDefaultInstance().getClass().getName());
+		GetMealRequest byName = new GetMealRequest();
+		byName.setName("Steak");
+		GetMealResponse steak = call(byName);
+		assertThat(steak.getMeal().getName()).isEqualTo("Steak");
+	}
+
+	@Test
 	void cheapestAndLargest() {
 		GetCheapestMealResponse cheapest = call(new GetCheapestMealRequest());
 		GetLargestMealResponse largest = call(new GetLargestMealRequest());
