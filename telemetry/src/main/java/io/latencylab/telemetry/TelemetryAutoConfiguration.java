@@ -4,8 +4,10 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import io.micrometer.observation.ObservationFilter;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -31,6 +33,18 @@ import org.springframework.util.unit.DataSize;
 // Before Boot's error page, so that its ErrorController gives way to the problem one below.
 @AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
 public class TelemetryAutoConfiguration {
+
+	/** Every span exporter, this module's file one and Boot's OTLP ones, gets its resources shared. */
+	@Bean
+	static BeanPostProcessor sharedResourceSpanExporters() {
+		return new BeanPostProcessor() {
+			@Override
+			public Object postProcessAfterInitialization(Object bean, String beanName) {
+				return (bean instanceof SpanExporter exporter && !(bean instanceof SharedResourceSpanExporter))
+						? new SharedResourceSpanExporter(exporter) : bean;
+			}
+		};
+	}
 
 	@Bean
 	LatencyInjector latencyInjector(Environment environment) {
