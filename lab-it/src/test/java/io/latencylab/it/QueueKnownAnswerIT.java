@@ -1,0 +1,74 @@
+package io.latencylab.it;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import io.latencylab.lab.plan.Operation;
+import io.latencylab.lab.plan.Plan;
+import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.plan.Targets;
+import io.latencylab.lab.run.GatlingStep;
+import io.latencylab.lab.study.toystore.ToyStoreLoad;
+import io.latencylab.it.LabProcesses.Service;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The queue's known answer, the third place latency hides (after the services and the wire): a
+ * wait before the first span. The front end runs on one Tomcat thread (virtual threads off,
+ * {@code server.tomcat.threads.max=1}), a real queue in front of the servlet, and two clients buy
+ * without pause. A closed loop of two clients on one server with service time S keeps the server
+ * busy and has each request wait for the other's whole service: the front door (the time outside
+ * every server span) must grow by S, the time a buy spends inside the services (±10 %), over one
+ * client's alone, and nothing inside may move by more than a tenth of S. S is made long and steady
+ * with a known 20 ms in the catalog's commit.
+ */
+class QueueKnownAnswerIT {
+
+	private static final String FRONT_DOOR = "front door";
+
+	private static final Path ROOT = Path.of(System.getProperty("lab.root", ".."));
+
+	@Test
+	void twoClientsOnAOneThreadFrontDoorEachWaitOneWholeServiceBeforeTheFirstSpan() throws Exception {
+		Map<String, Double> alone = buyMedians("alone", 1, List.of());
+		Map<String, Double> queued = buyMedians("queued", 2,
+				List.of("--spring.threads.virtual.enabled=false", "--server.tomcat.threads.max=1",
+						"--server.tomcat.threads.min-spare=1"));
+
+		ComponentMedians.print("buy", alone, queued);
+		// S is what a buy spends inside the services while queued, each request waiting for the other's.
+		double service = queued.get(ComponentMedians.CLIENT) - queued.get(FRONT_DOOR);
+		double tolerance = service * 0.1;
+		assertThat(queued.get(FRONT_DOOR) - alone.get(FRONT_DOOR)).as("front door; service %.2f ms; alone %s; queued %s",
+				service, alone, queued)
+			.isBetween(service - tolerance, service + tolerance);
+		for (String component : new TreeSet<>(alone.keySet())) {
+			if (!component.equals(FRONT_DOOR) && !component.equals(ComponentMedians.CLIENT)) {
+				assertThat(Math.abs(queued.getOrDefault(component, 0.0) - alone.get(component)))
+					.as("change of %s; alone %s; queued %s", component, alone, queued)
+					.isLessThanOrEqualTo(tolerance);
+			}
+		}
+	}
+
+	/** A fresh toy store with 20 ms in every commit, warmed up, then buys; each buy component's median. */
+	private static Map<String, Double> buyMedians(String name, int clients, List<String> frontendArgs) throws Exception {
+		Path dir = Files.createTempDirectory("queue-known-answer-" + name);
+		try (GatlingStep gatling = new GatlingStep(ROOT);
+				LabProcesses lab = new LabProcesses("--lab.inject.catalog-before-commit=20ms")) {
+			lab.withArguments(Service.FRONTEND, frontendArgs).startAll();
+			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), lab.frontend("").toString().replaceAll("/$", ""));
+			Step warmUp = Plan.warmUp(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), Duration.ofSeconds(8));
+			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, ComponentMedians.progress(warmUp))).isZero();
+			return ComponentMedians.of(gatling, new ToyStoreLoad("buy", clients, 60).step(), dir.resolve("buys"), name,
+					target, lab.tracesDir(), "buy", 50);
+		}
+	}
+
+}
