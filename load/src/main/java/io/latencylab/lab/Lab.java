@@ -95,7 +95,8 @@ public final class Lab implements Runnable {
 		DeploymentOptions options = new DeploymentOptions();
 
 		@Option(names = "--inject", paramLabel = "POINT=DELAY",
-				description = "Bare only: inject latency at a point, e.g. catalog-before-commit=50ms or order-before-catalog=20ms-40ms.")
+				description = "Inject latency at a point, e.g. catalog-before-commit=50ms or order-before-catalog=20ms-40ms; "
+						+ "under compose the catalog and order containers are recreated with it, and without it by the next up.")
 		List<String> injections = new ArrayList<>();
 
 		@Override
@@ -169,7 +170,7 @@ public final class Lab implements Runnable {
 		boolean warmUp = true;
 
 		@Option(names = "--inject", paramLabel = "POINT=DELAY",
-				description = "Start the lab with latency injected at a point (bare only; the lab must be down).")
+				description = "Start the lab with latency injected at a point (the lab must be down).")
 		List<String> injections = new ArrayList<>();
 
 		@Option(names = "--distance", paramLabel = "ROUND_TRIP",

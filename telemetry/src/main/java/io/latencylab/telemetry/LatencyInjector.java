@@ -1,6 +1,7 @@
 package io.latencylab.telemetry;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -36,6 +37,26 @@ public class LatencyInjector {
 			.stream()
 			.collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, (e) -> Action.parse(e.getValue())));
 		this.random = random;
+	}
+
+	/**
+	 * {@code "catalog-before-commit=50ms,order-before-catalog=fail@10%"} as a map from point to
+	 * what happens there; blank is none.
+	 */
+	public static Map<String, String> parseList(String list) {
+		Map<String, String> specs = new LinkedHashMap<>();
+		for (String item : list.split(",")) {
+			String injection = item.strip();
+			if (injection.isEmpty()) {
+				continue;
+			}
+			int equals = injection.indexOf('=');
+			if (equals < 1 || equals == injection.length() - 1) {
+				throw new IllegalArgumentException("lab.injections: '" + injection + "' is not POINT=DELAY");
+			}
+			specs.put(injection.substring(0, equals).strip(), injection.substring(equals + 1).strip());
+		}
+		return specs;
 	}
 
 	/** Passes the point: sleeps, or throws an InjectedFault, where so configured. */

@@ -1,6 +1,7 @@
 package io.latencylab.telemetry;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.micrometer.observation.ObservationFilter;
@@ -46,11 +47,16 @@ public class TelemetryAutoConfiguration {
 		};
 	}
 
+	/**
+	 * Injections as {@code lab.inject.POINT=DELAY} (the bare lab's command line) and as
+	 * {@code lab.injections=POINT=DELAY,…} (LAB_INJECTIONS: one environment variable, as compose passes them).
+	 */
 	@Bean
 	LatencyInjector latencyInjector(Environment environment) {
-		Map<String, String> delays = Binder.get(environment)
+		Map<String, String> delays = new LinkedHashMap<>(Binder.get(environment)
 			.bind("lab.inject", Bindable.mapOf(String.class, String.class))
-			.orElse(Map.of());
+			.orElse(Map.of()));
+		delays.putAll(LatencyInjector.parseList(environment.getProperty("lab.injections", "")));
 		return new LatencyInjector(delays);
 	}
 

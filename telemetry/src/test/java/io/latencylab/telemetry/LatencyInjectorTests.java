@@ -60,4 +60,18 @@ class LatencyInjectorTests {
 		}
 	}
 
+	@Test
+	void injectionsPassedAsOneListAreEachPointsOwn() {
+		// LAB_INJECTIONS, the one variable compose hands a container.
+		assertThat(LatencyInjector.parseList(" catalog-before-commit=50ms , order-before-catalog=fail@10%"))
+			.containsExactly(Map.entry("catalog-before-commit", "50ms"), Map.entry("order-before-catalog", "fail@10%"));
+		assertThat(LatencyInjector.parseList("")).isEmpty();
+		assertThat(LatencyInjector.parseList(" , ")).isEmpty();
+		for (String bad : new String[] { "catalog-before-commit", "=50ms", "catalog-before-commit=" }) {
+			assertThatIllegalArgumentException().as(bad)
+				.isThrownBy(() -> LatencyInjector.parseList(bad))
+				.withMessageContaining("'" + bad + "' is not POINT=DELAY");
+		}
+	}
+
 }

@@ -52,6 +52,8 @@ public final class ComposeDeployment implements Deployment {
 	/** The store's and Varnish's settings, handed to every compose command (compose recreates on a change). */
 	private Tuning tuning = Tuning.BEFORE;
 
+	private List<String> injections = List.of();
+
 	/** @param services the compose services to start; empty for all of them */
 	public ComposeDeployment(Path project, List<String> services) {
 		this.project = project;
@@ -71,9 +73,9 @@ public final class ComposeDeployment implements Deployment {
 
 	@Override
 	public void up(List<String> injections) throws IOException, InterruptedException {
-		if (!injections.isEmpty()) {
-			throw new IllegalArgumentException("--inject works with bare services only");
-		}
+		// The catalog and the order service read LAB_INJECTIONS; compose recreates them when it changes,
+		// so an up without --inject takes an earlier one away.
+		this.injections = List.copyOf(injections);
 		this.tuning = Tuning.BEFORE;
 		List<String> command = new ArrayList<>(List.of("docker", "compose", "up", "-d", "--build", "--wait",
 				"--wait-timeout", "300"));
@@ -258,6 +260,7 @@ public final class ComposeDeployment implements Deployment {
 			builder.environment().put("COMPOSE_FILE", composeFiles());
 			builder.environment().put("LAB_OBJECT_STORE_SETTINGS", this.tuning.storeJson());
 			builder.environment().put("LAB_VARNISH_PARAMETERS", this.tuning.varnishArguments());
+			builder.environment().put("LAB_INJECTIONS", String.join(",", this.injections));
 		}
 		if (show) {
 			builder.inheritIO();
