@@ -184,8 +184,9 @@ public final class Lab implements Runnable {
 		int repeat = 1;
 
 		@Option(names = "--separate-cores",
-				description = "Bare only: the services on every core but the last, the lab itself (runner, load generator, "
-						+ "wrk) on the last, so that the client's work never runs where a service answers. "
+				description = "The services on every core but the last (under compose: every container, by its cpuset), "
+						+ "the lab itself (runner, load generator, wrk) on the last, so that the client's work never runs "
+						+ "where a service answers. "
 						+ "Default: all share every core, as on a laptop.")
 		boolean separateCores;
 
@@ -194,10 +195,6 @@ public final class Lab implements Runnable {
 
 		@Override
 		public Integer call() throws Exception {
-			if (this.separateCores && this.options.compose) {
-				throw new CommandLine.ParameterException(new CommandLine(this),
-						"--separate-cores is for bare services: under compose the engine gives the containers their cores");
-			}
 			Cores cores = Cores.here(this.separateCores);
 			Study study = Studies.named(this.experiment)
 				.orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this),

@@ -137,11 +137,16 @@ public final class ComposeDeployment implements Deployment {
 		run(List.of("docker", "update", "--cpus", quota, container), false);
 	}
 
+	/** Every container of the lab (services, database, trace store) on the services' cores: its cpuset. */
 	@Override
-	public void placeServices(Cores cores) {
-		if (cores.separate()) {
-			throw new UnsupportedOperationException("separate cores are for bare services; under compose, give the "
-					+ "containers a cpuset (docker update --cpuset-cpus) and the lab the cores left");
+	public void placeServices(Cores cores) throws IOException, InterruptedException {
+		if (!cores.separate()) {
+			return;
+		}
+		List<String> command = new ArrayList<>(List.of("docker", "update", "--cpuset-cpus", cores.services()));
+		command.addAll(run(List.of("docker", "compose", "ps", "-q"), false).strip().lines().toList());
+		if (command.size() > 4) {
+			run(command, false);
 		}
 	}
 

@@ -34,8 +34,8 @@ public interface Deployment {
 
 	/**
 	 * Runs every service on {@code cores}' services' cores from now on, and counts the cores that
-	 * {@link #limitCpus} gives within them. Bare only for separate cores: a container's CPU set is
-	 * the engine's to give.
+	 * {@link #limitCpus} gives within them: bare, through each process's CPU affinity; under
+	 * compose, through each container's cpuset.
 	 */
 	void placeServices(Cores cores) throws IOException, InterruptedException;
 
