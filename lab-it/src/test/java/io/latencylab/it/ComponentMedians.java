@@ -1,14 +1,19 @@
 package io.latencylab.it;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.latencylab.lab.plan.Operation;
+import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.plan.Targets;
 import io.latencylab.lab.run.GatlingStep;
 import io.latencylab.lab.run.Progress;
+import io.latencylab.lab.study.toystore.ToyStoreLoad;
 import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.observability.GroupDecomposition;
@@ -28,6 +33,24 @@ final class ComponentMedians {
 	static final String CLIENT = "client observed";
 
 	private ComponentMedians() {
+	}
+
+	static final Path ROOT = Path.of(System.getProperty("lab.root", ".."));
+
+	/**
+	 * Starts {@code lab}'s toy store, warms it up with queries and buys for 8 s, has {@code clients}
+	 * clients buy 60 times, decomposes the buys (at least 50 whole traces), and stops the lab.
+	 */
+	static Map<String, Double> ofBuys(String name, int clients, LabProcesses lab) throws Exception {
+		Path dir = Files.createTempDirectory("known-answer-" + name);
+		try (GatlingStep gatling = new GatlingStep(ROOT); lab) {
+			lab.startAll();
+			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), lab.frontend("").toString().replaceAll("/$", ""));
+			Step warmUp = Plan.warmUp(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), Duration.ofSeconds(8));
+			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, progress(warmUp))).isZero();
+			return of(gatling, new ToyStoreLoad("buy", clients, 60).step(), dir.resolve("buys"), name, target,
+					lab.tracesDir(), "buy", 50);
+		}
 	}
 
 	static Progress progress(Step step) {

@@ -1,18 +1,8 @@
 package io.latencylab.it;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
-import io.latencylab.lab.plan.Operation;
-import io.latencylab.lab.plan.Plan;
-import io.latencylab.lab.plan.Step;
-import io.latencylab.lab.plan.Targets;
-import io.latencylab.lab.run.GatlingStep;
-import io.latencylab.lab.study.toystore.ToyStoreLoad;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,12 +19,11 @@ class KnownAnswerIT {
 
 	private static final String COMMIT = "catalog-service: catalog.commit";
 
-	private static final Path ROOT = Path.of(System.getProperty("lab.root", ".."));
-
 	@Test
 	void anInjected50msDelayIsFoundInTheCatalogsCommitAndNowhereElse() throws Exception {
-		Map<String, Double> baseline = buyMedians("baseline");
-		Map<String, Double> injected = buyMedians("injected", "--lab.inject.catalog-before-commit=50ms");
+		Map<String, Double> baseline = ComponentMedians.ofBuys("baseline", 1, new LabProcesses());
+		Map<String, Double> injected = ComponentMedians.ofBuys("injected", 1,
+				new LabProcesses("--lab.inject.catalog-before-commit=50ms"));
 
 		ComponentMedians.print("buy", baseline, injected);
 		assertThat(injected.get(COMMIT) - baseline.get(COMMIT)).as("added to %s; baseline %s; injected %s", COMMIT, baseline,
@@ -48,19 +37,6 @@ class KnownAnswerIT {
 			}
 		}
 		assertThat(injected.get(ComponentMedians.CLIENT) - baseline.get(ComponentMedians.CLIENT)).isBetween(40.0, 60.0);
-	}
-
-	/** A fresh toy store, warmed up, then a Gatling run of buys; the median of each buy component. */
-	private static Map<String, Double> buyMedians(String name, String... catalogArgs) throws Exception {
-		Path dir = Files.createTempDirectory("known-answer-" + name);
-		try (GatlingStep gatling = new GatlingStep(ROOT); LabProcesses lab = new LabProcesses(catalogArgs)) {
-			lab.startAll();
-			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), lab.frontend("").toString().replaceAll("/$", ""));
-			Step warmUp = Plan.warmUp(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), Duration.ofSeconds(8));
-			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, ComponentMedians.progress(warmUp))).isZero();
-			return ComponentMedians.of(gatling, new ToyStoreLoad("buy", 1, 60).step(), dir.resolve("buys"), name, target,
-					lab.tracesDir(), "buy", 50);
-		}
 	}
 
 }

@@ -33,15 +33,13 @@ class NetworkKnownAnswerIT {
 
 	private static final String FRONT_DOOR = "front door";
 
-	private static final Path ROOT = Path.of(System.getProperty("lab.root", ".."));
-
 	@Test
 	void twentyMillisecondsOnTheClientsPathAreFoundInTheFrontDoorAndNowhereElse() throws Exception {
 		assumeThat(Toxiproxy.binary()).as("toxiproxy-server on the PATH (" + Toxiproxy.INSTALL + ")").isPresent();
 		Path dir = Files.createTempDirectory("network-known-answer");
 		int api = TestSocketUtils.findAvailableTcpPort();
 		int listen = TestSocketUtils.findAvailableTcpPort();
-		try (GatlingStep gatling = new GatlingStep(ROOT); LabProcesses lab = new LabProcesses();
+		try (GatlingStep gatling = new GatlingStep(ComponentMedians.ROOT); LabProcesses lab = new LabProcesses();
 				Toxiproxy toxiproxy = Toxiproxy.start(api, dir.resolve("toxiproxy.log"))) {
 			lab.startAll();
 			Proxy frontDoor = toxiproxy.client()

@@ -1,18 +1,9 @@
 package io.latencylab.it;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
-import io.latencylab.lab.plan.Operation;
-import io.latencylab.lab.plan.Plan;
-import io.latencylab.lab.plan.Step;
-import io.latencylab.lab.plan.Targets;
-import io.latencylab.lab.run.GatlingStep;
-import io.latencylab.lab.study.toystore.ToyStoreLoad;
 import io.latencylab.it.LabProcesses.Service;
 import org.junit.jupiter.api.Test;
 
@@ -32,14 +23,14 @@ class QueueKnownAnswerIT {
 
 	private static final String FRONT_DOOR = "front door";
 
-	private static final Path ROOT = Path.of(System.getProperty("lab.root", ".."));
+	private static final String SLOW_COMMIT = "--lab.inject.catalog-before-commit=20ms";
 
 	@Test
 	void twoClientsOnAOneThreadFrontDoorEachWaitOneWholeServiceBeforeTheFirstSpan() throws Exception {
-		Map<String, Double> alone = buyMedians("alone", 1, List.of());
-		Map<String, Double> queued = buyMedians("queued", 2,
-				List.of("--spring.threads.virtual.enabled=false", "--server.tomcat.threads.max=1",
-						"--server.tomcat.threads.min-spare=1"));
+		Map<String, Double> alone = ComponentMedians.ofBuys("alone", 1, new LabProcesses(SLOW_COMMIT));
+		Map<String, Double> queued = ComponentMedians.ofBuys("queued", 2,
+				new LabProcesses(SLOW_COMMIT).withArguments(Service.FRONTEND, List.of("--spring.threads.virtual.enabled=false",
+						"--server.tomcat.threads.max=1", "--server.tomcat.threads.min-spare=1")));
 
 		ComponentMedians.print("buy", alone, queued);
 		// S is what a buy spends inside the services while queued, each request waiting for the other's.
@@ -54,20 +45,6 @@ class QueueKnownAnswerIT {
 					.as("change of %s; alone %s; queued %s", component, alone, queued)
 					.isLessThanOrEqualTo(tolerance);
 			}
-		}
-	}
-
-	/** A fresh toy store with 20 ms in every commit, warmed up, then buys; each buy component's median. */
-	private static Map<String, Double> buyMedians(String name, int clients, List<String> frontendArgs) throws Exception {
-		Path dir = Files.createTempDirectory("queue-known-answer-" + name);
-		try (GatlingStep gatling = new GatlingStep(ROOT);
-				LabProcesses lab = new LabProcesses("--lab.inject.catalog-before-commit=20ms")) {
-			lab.withArguments(Service.FRONTEND, frontendArgs).startAll();
-			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), lab.frontend("").toString().replaceAll("/$", ""));
-			Step warmUp = Plan.warmUp(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), Duration.ofSeconds(8));
-			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, ComponentMedians.progress(warmUp))).isZero();
-			return ComponentMedians.of(gatling, new ToyStoreLoad("buy", clients, 60).step(), dir.resolve("buys"), name,
-					target, lab.tracesDir(), "buy", 50);
 		}
 	}
 
