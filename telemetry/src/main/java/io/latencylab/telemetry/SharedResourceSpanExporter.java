@@ -38,10 +38,6 @@ public final class SharedResourceSpanExporter implements SpanExporter {
 		this.delegate = delegate;
 	}
 
-	public SpanExporter delegate() {
-		return this.delegate;
-	}
-
 	@Override
 	public CompletableResultCode export(Collection<SpanData> spans) {
 		List<SpanData> shared = new ArrayList<>(spans.size());
@@ -53,15 +49,10 @@ public final class SharedResourceSpanExporter implements SpanExporter {
 	}
 
 	private static <T> T shared(Map<T, T> instances, T value) {
-		T instance = instances.get(value);
-		if (instance != null) {
-			return instance;
-		}
 		if (instances.size() >= MAX_SHARED) {
 			instances.clear();
 		}
-		instances.putIfAbsent(value, value);
-		return instances.get(value);
+		return instances.computeIfAbsent(value, (first) -> first);
 	}
 
 	@Override

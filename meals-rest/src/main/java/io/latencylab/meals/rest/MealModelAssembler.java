@@ -46,10 +46,6 @@ class MealModelAssembler implements RepresentationModelAssembler<Meal, EntityMod
 		return EntityModel.of(meal, links);
 	}
 
-	int cachedLinksCount() {
-		return this.cachedLinks.size();
-	}
-
 	private static Links linksOf(UUID id) {
 		return Links.of(
 				linkTo(methodOn(MealController.class).one(id)).withSelfRel()
