@@ -26,8 +26,8 @@ import static org.assertj.core.api.Assumptions.assumeThat;
  * observes and in the front door (the time outside every server span), and nowhere inside the
  * services. The injector reaches the toy store through Toxiproxy on 127.0.0.1 both times; the
  * second time a latency toxic delays every response by 50 ms. Compared by median per component.
- * (Not 20 ms: with the services idle between a far client's requests, their own spans grew by up to
- * 0.6 ms in all, real but outside the known answer, and 22.4 ms against 20 ± 2 failed it.)
+ * (Not 20 ms: with the services idle between a far client's requests, their own parts grew by about
+ * 1.5 ms in all, real but outside the known answer, and 22.4 ms against 20 ± 2 failed it.)
  */
 class NetworkKnownAnswerIT {
 
