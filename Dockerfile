@@ -2,7 +2,11 @@
 # The jars are built on the host first (./mvnw -DskipTests package): the image build then needs
 # no Maven, no dependency download and no JDK, and rebuilds in seconds.
 
-FROM eclipse-temurin:21-jre AS extract
+# The JRE's feature version: 21 (the project's) unless a run compares containers with bare JVMs,
+# which builds with the bare side's (./lab run … --compare bare,compose sets LAB_JAVA_VERSION).
+ARG JAVA_VERSION=21
+
+FROM eclipse-temurin:${JAVA_VERSION}-jre AS extract
 ARG MODULE
 WORKDIR /build
 COPY ${MODULE}/target/ target/
@@ -10,7 +14,7 @@ RUN set -e; jar=$(ls target/*-exec.jar 2>/dev/null | head -n 1); \
     if [ -z "$jar" ]; then echo "no runnable jar in ${MODULE}/target: run ./mvnw -DskipTests package first" >&2; exit 1; fi; \
     java -Djarmode=tools -jar "$jar" extract --layers --launcher --destination extracted
 
-FROM eclipse-temurin:21-jre
+FROM eclipse-temurin:${JAVA_VERSION}-jre
 ARG MODULE
 # The HTTP port the service answers on (its NAME_PORT in .env), for EXPOSE and the health check.
 ARG PORT

@@ -5,7 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,12 +18,16 @@ import java.util.stream.Stream;
 import io.latencylab.lab.deploy.BareDeployment;
 import io.latencylab.lab.deploy.ComposeDeployment;
 import io.latencylab.lab.deploy.Cores;
+import io.latencylab.lab.deploy.ComposeSetup;
 import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.deploy.Factors;
+import io.latencylab.lab.deploy.StartUp;
 import io.latencylab.lab.net.EmulatedDistance;
 import io.latencylab.lab.net.Toxiproxy;
 import io.latencylab.lab.plan.Parameter;
 import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.report.Comparison;
+import io.latencylab.lab.report.DeploymentComparison;
 import io.latencylab.lab.report.MergedLogs;
 import io.latencylab.lab.report.Repetitions;
 import io.latencylab.lab.report.Report;
@@ -178,10 +185,20 @@ public final class Lab implements Runnable {
 						+ "Toxiproxy (toxiproxy-server on the PATH); the report names it. Default: none.")
 		String distance;
 
-		@Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+		@Option(names = "--repeat", paramLabel = "N",
 				description = "Run the plan N times on the same services (each a run and a report of its own), then "
-						+ "report every figure as a mean with its 95%% confidence interval over the runs.")
-		int repeat = 1;
+						+ "report every figure as a mean with its 95%% confidence interval over the runs. With --compare: "
+						+ "N runs on each side (default 3, at least 2).")
+		Integer repeat;
+
+		@Option(names = "--compare", split = ",", paramLabel = "SIDE",
+				description = "Run the plan on two deployments taking turns, each started afresh for each of its runs, and "
+						+ "write a comparison beside the runs' reports: every factor of both sides with the ones that differ "
+						+ "flagged, each hop's difference with its confidence interval, and the study's own comparison "
+						+ "(seed 001's Table 3). SIDEs: bare; compose (containers and nothing else different: H2 files, "
+						+ "spans to files, no limits, the bare JVMs' JRE version and options); compose-host (the same on "
+						+ "the host's network instead of compose's bridge and NAT); compose-as-shipped. The lab must be down.")
+		List<String> compare;
 
 		@Option(names = "--separate-cores",
 				description = "The services on every core but the last (under compose: every container, by its cpuset), "
@@ -195,19 +212,14 @@ public final class Lab implements Runnable {
 
 		@Override
 		public Integer call() throws Exception {
-			Cores cores = Cores.here(this.separateCores);
-			Study study = Studies.named(this.experiment)
-				.orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this),
-						"unknown study '" + this.experiment + "'; one of " + Studies.all().stream().map(Study::name).toList()));
-			Plan plan = study.plan(this.full);
-			Duration roundTrip = (this.distance == null) ? Duration.ZERO : Parameter.parseDuration(this.distance);
-			List<String> described = new ArrayList<>(this.injections);
-			if (!roundTrip.isZero()) {
-				if (Toxiproxy.binary().isEmpty()) {
-					throw new IllegalStateException("--distance needs toxiproxy-server on the PATH; " + Toxiproxy.INSTALL);
-				}
-				described.add(EmulatedDistance.describe(roundTrip));
+			if (this.compare != null) {
+				return compareDeployments();
 			}
+			int repeat = (this.repeat == null) ? 1 : this.repeat;
+			Cores cores = Cores.here(this.separateCores);
+			Plan plan = study().plan(this.full);
+			Duration roundTrip = roundTrip();
+			List<String> described = described(roundTrip);
 			Deployment deployment = this.options.deployment();
 			boolean started = false;
 			if (!deployment.isUp()) {
@@ -218,14 +230,14 @@ public final class Lab implements Runnable {
 			else if (!this.injections.isEmpty()) {
 				throw new IllegalStateException("the lab is already up, so --inject cannot take effect: ./lab down first");
 			}
-			if (this.repeat < 1) {
-				throw new CommandLine.ParameterException(new CommandLine(this), "--repeat takes 1 or more, not " + this.repeat);
+			if (repeat < 1) {
+				throw new CommandLine.ParameterException(new CommandLine(this), "--repeat takes 1 or more, not " + repeat);
 			}
 			List<Path> runDirs = new ArrayList<>();
 			try {
-				for (int i = 1; i <= this.repeat; i++) {
-					if (this.repeat > 1) {
-						System.out.printf(Locale.ROOT, "%nRun %d of %d%n", i, this.repeat);
+				for (int i = 1; i <= repeat; i++) {
+					if (repeat > 1) {
+						System.out.printf(Locale.ROOT, "%nRun %d of %d%n", i, repeat);
 					}
 					runDirs.add(new LabRun(PROJECT, deployment, System.out).distance(roundTrip)
 						.run(plan.repetition(i), described, this.warmUp, cores));
@@ -256,6 +268,125 @@ public final class Lab implements Runnable {
 				return 1;
 			}
 			return 0;
+		}
+
+		/**
+		 * --compare A,B: run i of each side for i = 1…N, A first when i is odd and B first when it is
+		 * even, each side started for its run and stopped after it (both publish the same ports), so
+		 * that a drift of the machine over the session falls on both sides alike.
+		 */
+		private int compareDeployments() throws Exception {
+			if (this.compare.size() != 2 || this.compare.get(0).equals(this.compare.get(1))) {
+				throw new CommandLine.ParameterException(new CommandLine(this),
+						"--compare takes two different sides, as bare,compose; not " + String.join(",", this.compare));
+			}
+			if (this.options.compose) {
+				throw new CommandLine.ParameterException(new CommandLine(this), "--compare names the deployments: leave --compose out");
+			}
+			int repeat = (this.repeat == null) ? 3 : this.repeat;
+			if (repeat < 2) {
+				throw new CommandLine.ParameterException(new CommandLine(this),
+						"--compare needs at least 2 runs a side for a confidence interval, not " + repeat);
+			}
+			Map<String, Deployment> sides = new LinkedHashMap<>();
+			for (String side : this.compare) {
+				sides.put(side, side(side));
+			}
+			for (Deployment deployment : sides.values()) {
+				if (deployment.isUp()) {
+					throw new IllegalStateException("the lab is up (" + deployment.mode()
+							+ "): ./lab down (or ./lab down --compose) first, since each side starts its own");
+				}
+			}
+			Plan plan = study().plan(this.full);
+			Duration roundTrip = roundTrip();
+			Cores cores = Cores.here(this.separateCores);
+			Map<String, List<Path>> runDirs = new LinkedHashMap<>();
+			sides.keySet().forEach((side) -> runDirs.put(side, new ArrayList<>()));
+			for (int i = 1; i <= repeat; i++) {
+				List<String> order = new ArrayList<>(sides.keySet());
+				if (i % 2 == 0) {
+					Collections.reverse(order);
+				}
+				for (String side : order) {
+					Deployment deployment = sides.get(side);
+					System.out.printf(Locale.ROOT, "%nRun %d of %d on %s (%s)%n", i, repeat, side, deployment.mode());
+					long start = System.nanoTime();
+					deployment.up(this.injections);
+					StartUp startUp = StartUp.of(deployment, (System.nanoTime() - start) / 1e9);
+					try {
+						Path dir = new LabRun(PROJECT, deployment, System.out).distance(roundTrip)
+							.run(plan.repetition(i), described(roundTrip), this.warmUp, cores);
+						Factors.of(deployment).write(dir);
+						startUp.write(dir);
+						runDirs.get(side).add(dir);
+					}
+					finally {
+						deployment.down();
+					}
+				}
+			}
+			long failed = 0;
+			Map<String, List<RunData>> runs = new LinkedHashMap<>();
+			for (Map.Entry<String, List<Path>> side : runDirs.entrySet()) {
+				List<RunData> data = new ArrayList<>();
+				for (Path dir : side.getValue()) {
+					RunData run = RunData.read(dir);
+					Report.write(run, Studies.all());
+					failed += run.manifest().steps().stream().filter((s) -> s.exitCode() != 0).count();
+					data.add(run);
+				}
+				runs.put(side.getKey(), data);
+			}
+			String a = this.compare.get(0);
+			String b = this.compare.get(1);
+			Path dir = PROJECT.resolve("runs")
+				.resolve(runs.get(a).getFirst().manifest().runId() + "-" + a + "-vs-" + b + "-x" + repeat);
+			Path html = DeploymentComparison.write(new DeploymentComparison.Sides(a, runs.get(a), b, runs.get(b)), dir,
+					Studies.all());
+			System.out.println("Comparison (Markdown): " + PROJECT.relativize(dir.resolve("comparison.md")));
+			System.out.println("Comparison: " + PROJECT.relativize(html));
+			if (failed > 0) {
+				System.err.println(failed + " step(s) failed; see their gatling.log");
+				return 1;
+			}
+			return 0;
+		}
+
+		private Study study() {
+			return Studies.named(this.experiment)
+				.orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this),
+						"unknown study '" + this.experiment + "'; one of " + Studies.all().stream().map(Study::name).toList()));
+		}
+
+		private Duration roundTrip() {
+			Duration roundTrip = (this.distance == null) ? Duration.ZERO : Parameter.parseDuration(this.distance);
+			if (!roundTrip.isZero() && Toxiproxy.binary().isEmpty()) {
+				throw new IllegalStateException("--distance needs toxiproxy-server on the PATH; " + Toxiproxy.INSTALL);
+			}
+			return roundTrip;
+		}
+
+		/** What the run's header names as injected: the --inject points, and the distance. */
+		private List<String> described(Duration roundTrip) {
+			List<String> described = new ArrayList<>(this.injections);
+			if (!roundTrip.isZero()) {
+				described.add(EmulatedDistance.describe(roundTrip));
+			}
+			return described;
+		}
+
+		private Deployment side(String side) {
+			if (side.equals("bare")) {
+				return new BareDeployment(PROJECT);
+			}
+			for (ComposeSetup setup : ComposeSetup.values()) {
+				if (setup.side().equals(side)) {
+					return new ComposeDeployment(PROJECT, this.options.services, setup);
+				}
+			}
+			throw new CommandLine.ParameterException(new CommandLine(this), "unknown side '" + side + "'; one of bare, "
+					+ String.join(", ", Arrays.stream(ComposeSetup.values()).map(ComposeSetup::side).toList()));
 		}
 
 	}

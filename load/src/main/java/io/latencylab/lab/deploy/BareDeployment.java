@@ -357,6 +357,20 @@ public final class BareDeployment implements Deployment {
 		return new FileTraces(tracesDir());
 	}
 
+	@Override
+	public Map<String, String> factors() {
+		Map<String, String> factors = new LinkedHashMap<>();
+		factors.put("services run as", "bare JVMs");
+		factors.put("database", "H2 files on " + Factors.fileSystem(this.project.resolve("data")));
+		factors.put("span export", "OTLP JSON lines to files");
+		factors.put("CPU limit", "none");
+		factors.put("memory limit", "none");
+		factors.put("network", "loopback (127.0.0.1, no NAT)");
+		String javaOpts = System.getenv("JAVA_OPTS");
+		factors.put("JVM options", (javaOpts == null || javaOpts.isBlank()) ? "none" : javaOpts.strip());
+		return factors;
+	}
+
 	public Map<String, String> status() {
 		Map<String, String> status = new LinkedHashMap<>();
 		for (Services.Service service : this.services.all()) {
@@ -428,6 +442,16 @@ public final class BareDeployment implements Deployment {
 
 	private Path log(String name) {
 		return this.dir.resolve(name + ".log");
+	}
+
+	@Override
+	public Optional<String> startLog(String service) {
+		try {
+			return Optional.of(Files.readString(log(service)));
+		}
+		catch (IOException ex) {
+			return Optional.empty();
+		}
 	}
 
 	private static String tail(Path file, int lines) {

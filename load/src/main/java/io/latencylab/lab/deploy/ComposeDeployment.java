@@ -18,6 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import io.latencylab.lab.tls.LabCa;
 import io.latencylab.lab.topology.Services;
+import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.lab.traces.JaegerTraces;
 import io.latencylab.lab.traces.Traces;
 
@@ -54,11 +55,28 @@ public final class ComposeDeployment implements Deployment {
 
 	private List<String> injections = List.of();
 
+	private final ComposeSetup setup;
+
 	/** @param services the compose services to start; empty for all of them */
 	public ComposeDeployment(Path project, List<String> services) {
+		this(project, services, ComposeSetup.AS_SHIPPED);
+	}
+
+	/**
+	 * @param services the compose services to start; empty for all of them (like bare: the lab's
+	 * services and the cache tier, without the database, trace store and metrics of the shipped setup)
+	 */
+	public ComposeDeployment(Path project, List<String> services, ComposeSetup setup) {
 		this.project = project;
-		this.services = services;
+		this.setup = setup;
 		this.lab = Services.find(project);
+		this.services = (services.isEmpty() && setup.likeBare()) ? withCacheTier(this.lab.names()) : services;
+	}
+
+	private static List<String> withCacheTier(List<String> services) {
+		List<String> all = new ArrayList<>(services);
+		all.addAll(List.of("object-cache", TLS_SERVICE));
+		return all;
 	}
 
 	@Override
@@ -68,7 +86,12 @@ public final class ComposeDeployment implements Deployment {
 
 	@Override
 	public String mode() {
-		return "compose";
+		return this.setup.mode();
+	}
+
+	/** Where the containers write their spans when set up like bare (mounted at /app/traces). */
+	private Path tracesDir() {
+		return this.project.resolve("runs/services/compose-traces");
 	}
 
 	@Override
@@ -77,6 +100,16 @@ public final class ComposeDeployment implements Deployment {
 		// so an up without --inject takes an earlier one away.
 		this.injections = List.copyOf(injections);
 		this.tuning = Tuning.BEFORE;
+		if (this.setup.likeBare()) {
+			// Written by the containers' user (uid 10001); an earlier life's spans are history, as bare.
+			Files.createDirectories(tracesDir());
+			Files.setPosixFilePermissions(tracesDir(), PosixFilePermissions.fromString("rwxrwxrwx"));
+			try (var files = Files.list(tracesDir())) {
+				for (Path file : files.filter((f) -> f.toString().endsWith(".jsonl")).toList()) {
+					Files.delete(file);
+				}
+			}
+		}
 		List<String> command = new ArrayList<>(List.of("docker", "compose", "up", "-d", "--build", "--wait",
 				"--wait-timeout", "300"));
 		command.addAll(this.services);
@@ -113,7 +146,7 @@ public final class ComposeDeployment implements Deployment {
 		Files.copy(ca.serverCertificate(), dir.resolve("server.crt"), StandardCopyOption.REPLACE_EXISTING);
 		Path key = Files.copy(ca.serverKey(), dir.resolve("server.key"), StandardCopyOption.REPLACE_EXISTING);
 		Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-r--r--"));
-		return "docker-compose.yml" + File.pathSeparator + "ops/compose/tls.yml";
+		return String.join(File.pathSeparator, this.setup.files());
 	}
 
 	@Override
@@ -243,7 +276,72 @@ public final class ComposeDeployment implements Deployment {
 
 	@Override
 	public Traces traces() {
-		return new JaegerTraces("http://127.0.0.1:16686");
+		return this.setup.likeBare() ? new FileTraces(tracesDir()) : new JaegerTraces("http://127.0.0.1:16686");
+	}
+
+	/**
+	 * Read from the service containers (docker inspect): their CPU and memory limits, network mode,
+	 * JVM options and where the databases' files are; the rest as the setup has it.
+	 */
+	@Override
+	public Map<String, String> factors() {
+		Map<String, String> factors = new LinkedHashMap<>();
+		factors.put("services run as", "containers (" + this.setup.side() + ")");
+		List<String> cpus = new ArrayList<>();
+		List<String> memory = new ArrayList<>();
+		List<String> network = new ArrayList<>();
+		List<String> options = new ArrayList<>();
+		String data = "";
+		for (String service : this.lab.names()) {
+			String id = this.containers.computeIfAbsent(service, this::containerId);
+			if (id.isEmpty()) {
+				continue;
+			}
+			try {
+				String[] fields = run(List.of("docker", "inspect", "--format",
+						"{{.HostConfig.NanoCpus}}|{{.HostConfig.Memory}}|{{.HostConfig.NetworkMode}}|"
+								+ "{{range .Config.Env}}{{if eq (index (split . \"=\") 0) \"JAVA_TOOL_OPTIONS\"}}{{.}}{{end}}{{end}}|"
+								+ "{{range .Mounts}}{{if eq .Destination \"/app/data\"}}{{.Source}}{{end}}{{end}}",
+						id), false).strip().split("\\|", -1);
+				cpus.add(fields[0].equals("0") ? "none" : cpusOf(fields[0]) + " CPUs");
+				memory.add(fields[1].equals("0") ? "none" : Long.parseLong(fields[1]) / 1024 / 1024 + " MiB");
+				network.add(fields[2].equals("host") ? "host network (the host's stack, no NAT)"
+						: "bridge " + fields[2] + " (published ports through NAT)");
+				String javaOptions = fields[3].replaceFirst("^JAVA_TOOL_OPTIONS=", "").strip();
+				options.add(javaOptions.isEmpty() ? "none" : javaOptions);
+				if (service.equals("catalog-service") && !fields[4].isEmpty()) {
+					data = fields[4];
+				}
+			}
+			catch (IOException | RuntimeException ex) {
+				// A container that went away: its factors stay unknown.
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+		factors.put("database", this.setup.likeBare()
+				? "H2 files" + (data.isEmpty() ? "" : " on " + Factors.fileSystem(Path.of(data))) : "PostgreSQL (a container)");
+		factors.put("span export", this.setup.likeBare() ? "OTLP JSON lines to files" : "OTLP/HTTP to Jaeger (a container)");
+		factors.put("CPU limit", Factors.summary(cpus));
+		factors.put("memory limit", Factors.summary(memory));
+		factors.put("network", Factors.summary(network));
+		factors.put("JVM options", Factors.summary(options));
+		return factors;
+	}
+
+	@Override
+	public Optional<String> startLog(String service) {
+		try {
+			return Optional.of(run(List.of("docker", "compose", "logs", "--no-log-prefix", "--no-color", service), false));
+		}
+		catch (IOException ex) {
+			return Optional.empty();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return Optional.empty();
+		}
 	}
 
 	/** "512MiB", "1.2GiB", "800KiB", "12MB" → MiB. */
@@ -266,6 +364,13 @@ public final class ComposeDeployment implements Deployment {
 			builder.environment().put("LAB_OBJECT_STORE_SETTINGS", this.tuning.storeJson());
 			builder.environment().put("LAB_VARNISH_PARAMETERS", this.tuning.varnishArguments());
 			builder.environment().put("LAB_INJECTIONS", String.join(",", this.injections));
+			if (this.setup.likeBare()) {
+				// The JRE the bare JVMs run on (this runner's, as BareDeployment starts them), and no
+				// limits for HTTPS's nginx either (0: none; ops/compose/like-bare.yml).
+				builder.environment().put("LAB_JAVA_VERSION", String.valueOf(Runtime.version().feature()));
+				builder.environment().put("LAB_OBJECT_CACHE_TLS_CPUS", "0");
+				builder.environment().put("LAB_OBJECT_CACHE_TLS_MEM", "0");
+			}
 		}
 		if (show) {
 			builder.inheritIO();

@@ -3,6 +3,7 @@ package io.latencylab.lab.deploy;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import io.latencylab.lab.net.Http;
 import io.latencylab.lab.topology.Services;
@@ -49,6 +50,16 @@ public interface Deployment {
 	Map<String, Double> cpuSeconds();
 
 	Traces traces();
+
+	/**
+	 * What the services run with that could change their latency, as this deployment can tell it:
+	 * how they run, database, span export, CPU and memory limits, network, JVM options (see
+	 * {@link Factors}, which adds what the services' own metrics say of their JVMs).
+	 */
+	Map<String, String> factors();
+
+	/** What a service wrote to its standard output since it last started; empty when it cannot be read. */
+	Optional<String> startLog(String service);
 
 	/** The tuning the object store and its cache tier run with now (see {@link Tuning}). */
 	Tuning tuning();

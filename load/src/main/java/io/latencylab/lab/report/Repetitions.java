@@ -48,6 +48,12 @@ public final class Repetitions {
 					: String.format(Locale.ROOT, "%.2f ± %.2f", this.mean, this.halfWidth);
 		}
 
+		/** As {@link #text()}, with the mean's sign always written (a difference). */
+		String signedText() {
+			return Double.isNaN(this.halfWidth) ? String.format(Locale.ROOT, "%+.2f", this.mean)
+					: String.format(Locale.ROOT, "%+.2f ± %.2f", this.mean, this.halfWidth);
+		}
+
 	}
 
 	/**

@@ -11,4 +11,11 @@ public interface ReportSection {
 	/** Writes the section when the run holds steps it reports on; writes nothing otherwise. */
 	void report(RunData run, ReportDocument doc, Path charts) throws IOException;
 
+	/**
+	 * Writes the section's tables for one plan run on two deployments taking turns (./lab run STUDY
+	 * --compare A,B) when the runs hold steps it reports on; writes nothing otherwise, as by default.
+	 */
+	default void compare(DeploymentComparison.Sides sides, ReportDocument doc) {
+	}
+
 }

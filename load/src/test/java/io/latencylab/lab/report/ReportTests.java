@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.latencylab.lab.deploy.Cores;
+import io.latencylab.lab.deploy.Factors;
+import io.latencylab.lab.deploy.StartUp;
 import io.latencylab.lab.run.Manifest;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.study.Studies;
@@ -30,6 +32,11 @@ class ReportTests {
 	 * more than the root span.
 	 */
 	Path toyStoreRun(String runId, long commitMs, int... clientCounts) throws IOException {
+		return toyStoreRun(runId, 20, commitMs, clientCounts);
+	}
+
+	/** Seed 001's steps at these numbers of clients: queries of {@code queryMs}, buys whose commit takes {@code commitMs}. */
+	Path toyStoreRun(String runId, long queryMs, long commitMs, int... clientCounts) throws IOException {
 		Path dir = this.runs.resolve(runId);
 		List<Manifest.StepRecord> steps = new ArrayList<>();
 		String header = "group,trace_id,start_epoch_ms,duration_ms,status,parent_span_id,ok";
@@ -40,7 +47,7 @@ class ReportTests {
 			List<Span> buySpans = new ArrayList<>();
 			for (int i = 0; i < 10; i++) {
 				String q = "q" + clients + "x" + i;
-				queries.add("query," + q + "," + (1000 + i * 100) + ",20.000,200,s" + q + ",true");
+				queries.add("query," + q + "," + (1000 + i * 100) + "," + queryMs + ".000,200,s" + q + ",true");
 				querySpans.add(span(q, "frontend-service", q + "r", "s" + q, "get /products", Span.SERVER, 0, 10));
 				String b = "b" + clients + "x" + i;
 				long rootMs = 40 + commitMs;
@@ -183,6 +190,45 @@ class ReportTests {
 	void htmlEscapesWhatTheRunNamed() {
 		String html = new ReportDocument().text("a <b> & `code`").html("t");
 		assertThat(html).contains("a &lt;b&gt; &amp; <code>code</code>");
+	}
+
+	@Test
+	void twoDeploymentsTakingTurnsGiveTable3EachHopsPairedDifferenceAndTheFactorsThatDiffer() throws IOException {
+		// Bare: queries of 20, 22 and 24 ms, commits of 30 ms; the containers: 25, 26, 30 and 30, 31, 35.
+		List<RunData> bare = new ArrayList<>();
+		List<RunData> contained = new ArrayList<>();
+		long[][] figures = { { 20, 30, 25, 30 }, { 22, 30, 26, 31 }, { 24, 30, 30, 35 } };
+		for (int i = 0; i < 3; i++) {
+			Path a = toyStoreRun("bare-" + i, figures[i][0], figures[i][1], 1);
+			new Factors(Map.of("services run as", "bare JVMs", "database", "H2 files on ext4", "JVM", "Eclipse Adoptium 25"))
+				.write(a);
+			Path b = toyStoreRun("compose-" + i, figures[i][2], figures[i][3], 1);
+			new Factors(Map.of("services run as", "containers", "database", "H2 files on ext4", "JVM", "Debian 21"))
+				.write(b);
+			new StartUp(10 + i, Map.of("catalog-service", new StartUp.Phases(1 + i, 8))).write(a);
+			new StartUp(20, Map.of("catalog-service", new StartUp.Phases(0.5, 8 + 2 * i))).write(b);
+			bare.add(RunData.read(a));
+			contained.add(RunData.read(b));
+		}
+		Path html = DeploymentComparison.write(new DeploymentComparison.Sides("bare", bare, "compose", contained),
+				this.runs.resolve("cmp"), Studies.all());
+		String md = Files.readString(this.runs.resolve("cmp/comparison.md"));
+		// The JVMs differ and nobody asked for it; the deployment is the factor under study.
+		assertThat(md).contains("| JVM | Eclipse Adoptium 25 | Debian 21 | **differs** |")
+			.contains("| services run as | bare JVMs | containers | under study |")
+			.contains("| database | H2 files on ext4 | H2 files on ext4 | same |")
+			.contains("1 factor(s) differ that the comparison is not about");
+		// Table 3: bare 22 ± 4.97 (sd 2, t = 4.303), containers 27 ± 6.57 (sd 2.65); paired differences
+		// 5, 4, 6 (± 2.48); ratios 1.25, 1.18, 1.25; the study's 7.8 and 8.4 ms.
+		assertThat(md).contains("## Seed 001, Table 3: query latency with and without containers")
+			.contains("| 1 | 22.00 ± 4.97 | 27.00 ± 6.57 | +5.00 ± 2.48 | 1.23 ± 0.10 | 7.80 | 8.40 | 1.08 |");
+		// The commit's hop: 30 ms three times against 30, 31, 35 (paired differences 0, 1, 5).
+		assertThat(md).contains("### toystore-buy-c1: buy")
+			.contains("| catalog-service: catalog.commit | 30.00 ± 0.00 | 32.00 ± 6.57 | +2.00 ± 6.57 |");
+		// Start-up: the lab in 10, 11, 12 s bare (sd 1) and 20 s each time in containers; the catalog's phases.
+		assertThat(md).contains("| **the whole lab, to ready** |  |  | 11.00 ± 1.00 |  |  | 20.00 ± 0.00 |")
+			.contains("| catalog-service | 2.00 ± 1.00 | 8.00 ± 0.00 | 10.00 ± 1.00 | 0.50 ± 0.00 | 10.00 ± 2.00 | 10.50 ± 2.00 |");
+		assertThat(html).exists();
 	}
 
 	@Test

@@ -17,6 +17,7 @@ import io.latencylab.lab.plan.Operation;
 import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.plan.Step;
 import io.latencylab.lab.report.Charts;
+import io.latencylab.lab.report.DeploymentComparison;
 import io.latencylab.lab.report.ReportDocument;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
@@ -117,6 +118,61 @@ public final class ToyStoreStudy implements Study {
 			}
 		}
 		doc.table(List.of("clients", "buy mean ms", "largest components: mean ms (share)"), made);
+	}
+
+	/**
+	 * Table 3, with and without containers, when one side of a comparison of deployments is bare:
+	 * query mean per number of clients on each side over its runs, and the ratio with / without run
+	 * by run, beside the study's.
+	 */
+	@Override
+	public void compare(DeploymentComparison.Sides sides, ReportDocument doc) {
+		boolean bareIsA = sides.a().equals("bare");
+		if (!bareIsA && !sides.b().equals("bare")) {
+			return;
+		}
+		List<RunData> without = bareIsA ? sides.aRuns() : sides.bRuns();
+		List<RunData> with = bareIsA ? sides.bRuns() : sides.aRuns();
+		String containers = bareIsA ? sides.b() : sides.a();
+		List<List<String>> rows = new ArrayList<>();
+		for (int clients = 1; clients <= 5; clients++) {
+			double[] bare = queryMeans(without, clients);
+			double[] contained = queryMeans(with, clients);
+			if (bare.length != sides.n() || contained.length != sides.n()) {
+				continue;
+			}
+			Optional<Map<String, Object>> t3 = PUBLISHED.figure("Table 3").row(Map.of("clients", clients));
+			List<String> row = new ArrayList<>(List.of(String.valueOf(clients)));
+			row.addAll(DeploymentComparison.cells(bare, contained));
+			row.add(DeploymentComparison.ratio(bare, contained));
+			row.add(t3.map((r) -> ms(1000 * Published.number(r, "without containers"))).orElse(""));
+			row.add(t3.map((r) -> ms(1000 * Published.number(r, "with containers"))).orElse(""));
+			row.add(t3.map((r) -> String.format(Locale.ROOT, "%.2f",
+					Published.number(r, "with containers") / Published.number(r, "without containers"))).orElse(""));
+			rows.add(row);
+		}
+		if (rows.isEmpty()) {
+			return;
+		}
+		doc.heading(2, "Seed 001, Table 3: query latency with and without containers");
+		doc.text("Mean query latency in ms per number of clients, without containers (bare) and with (" + containers
+				+ "), each over its " + sides.n() + " runs ± the half-width of its 95% confidence interval; the difference "
+				+ "and the ratio from the runs paired in order. The study measured its laptop with and without Docker "
+				+ "(its Table 3, in seconds there). Source: " + PUBLISHED.paper() + ".");
+		doc.table(List.of("clients", "ours without (ms)", "ours with (ms)", "with − without (ms)", "with / without",
+				"study without (ms)", "study with (ms)", "study with / without"), rows);
+	}
+
+	/** Each run's query mean (ms) at this many clients, in the runs' order; runs without that step are left out. */
+	private static double[] queryMeans(List<RunData> runs, int clients) {
+		List<Double> means = new ArrayList<>();
+		for (RunData run : runs) {
+			run.stepsOf("ToyStoreSimulation").stream()
+				.filter((s) -> load(s).operation().equals("query") && load(s).clients() == clients)
+				.findFirst()
+				.ifPresent((s) -> means.add(GroupStats.of("query", s.requests()).meanMs()));
+		}
+		return means.stream().mapToDouble(Double::doubleValue).toArray();
 	}
 
 	private static ToyStoreLoad load(StepData step) {
