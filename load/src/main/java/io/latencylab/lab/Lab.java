@@ -191,6 +191,11 @@ public final class Lab implements Runnable {
 						+ "N runs on each side (default 3, at least 2).")
 		Integer repeat;
 
+		@Option(names = "--steps", split = ",", paramLabel = "STEP",
+				description = "Only these steps of the plan, as a run's manifest names them (its warm-up still runs "
+						+ "first); a name that is no step of the plan is refused with the list of its steps.")
+		List<String> steps;
+
 		@Option(names = "--compare", split = ",", paramLabel = "SIDE",
 				description = "Run the plan on two deployments taking turns, each started afresh for each of its runs, and "
 						+ "write a comparison beside the runs' reports: every factor of both sides with the ones that differ "
@@ -217,7 +222,7 @@ public final class Lab implements Runnable {
 			}
 			int repeat = (this.repeat == null) ? 1 : this.repeat;
 			Cores cores = Cores.here(this.separateCores);
-			Plan plan = study().plan(this.full);
+			Plan plan = plan();
 			Duration roundTrip = roundTrip();
 			List<String> described = described(roundTrip);
 			Deployment deployment = this.options.deployment();
@@ -298,7 +303,7 @@ public final class Lab implements Runnable {
 							+ "): ./lab down (or ./lab down --compose) first, since each side starts its own");
 				}
 			}
-			Plan plan = study().plan(this.full);
+			Plan plan = plan();
 			Duration roundTrip = roundTrip();
 			Cores cores = Cores.here(this.separateCores);
 			Map<String, List<Path>> runDirs = new LinkedHashMap<>();
@@ -353,10 +358,13 @@ public final class Lab implements Runnable {
 			return 0;
 		}
 
-		private Study study() {
-			return Studies.named(this.experiment)
+		/** The study's plan, at the scale asked for, with only the steps asked for. */
+		private Plan plan() {
+			Plan plan = Studies.named(this.experiment)
 				.orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this),
-						"unknown study '" + this.experiment + "'; one of " + Studies.all().stream().map(Study::name).toList()));
+						"unknown study '" + this.experiment + "'; one of " + Studies.all().stream().map(Study::name).toList()))
+				.plan(this.full);
+			return (this.steps == null) ? plan : plan.only(this.steps);
 		}
 
 		private Duration roundTrip() {

@@ -96,6 +96,18 @@ public record Plan(String name, String seed, boolean full, Step warmUp, List<Ste
 		return new Plan(this.name, this.seed, this.full, this.warmUp, reordered);
 	}
 
+	/** This plan with only the steps named, in the plan's order; a name that is no step of it is refused. */
+	public Plan only(List<String> names) {
+		List<String> known = this.steps.stream().map(Step::name).toList();
+		List<String> unknown = names.stream().filter((n) -> !known.contains(n)).toList();
+		if (!unknown.isEmpty()) {
+			throw new IllegalArgumentException(this.name + " has no step " + String.join(", ", unknown) + "; its steps: "
+					+ String.join(", ", known));
+		}
+		return new Plan(this.name, this.seed, this.full, this.warmUp,
+				this.steps.stream().filter((s) -> names.contains(s.name())).toList());
+	}
+
 	/** How long the plan should take: the warm-up and every step, each with its overhead. */
 	public Duration estimate() {
 		return estimate(run(true));
