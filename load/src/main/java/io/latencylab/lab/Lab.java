@@ -23,6 +23,7 @@ import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.Factors;
 import io.latencylab.lab.deploy.StartUp;
 import io.latencylab.lab.net.EmulatedDistance;
+import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.net.Toxiproxy;
 import io.latencylab.lab.plan.Parameter;
 import io.latencylab.lab.plan.Plan;
@@ -306,6 +307,7 @@ public final class Lab implements Runnable {
 			Plan plan = plan();
 			Duration roundTrip = roundTrip();
 			Cores cores = Cores.here(this.separateCores);
+			Path probeFiles = NetworkProbe.files(PROJECT.resolve("runs/services/network-probe"));
 			Map<String, List<Path>> runDirs = new LinkedHashMap<>();
 			sides.keySet().forEach((side) -> runDirs.put(side, new ArrayList<>()));
 			for (int i = 1; i <= repeat; i++) {
@@ -324,6 +326,10 @@ public final class Lab implements Runnable {
 							.run(plan.repetition(i), described(roundTrip), this.warmUp, cores);
 						Factors.of(deployment).write(dir);
 						startUp.write(dir);
+						// The path alone, after the run: the services are idle by now.
+						try (AutoCloseable server = deployment.startProbeServer(probeFiles)) {
+							Files.write(dir.resolve(NetworkProbe.CSV), NetworkProbe.measure(NetworkProbe.PORT, 5000, 10).csv());
+						}
 						runDirs.get(side).add(dir);
 					}
 					finally {

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 import io.latencylab.lab.net.Http;
+import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.tls.LabCa;
 import io.latencylab.lab.topology.Services;
 import io.latencylab.lab.traces.FileTraces;
@@ -442,6 +443,20 @@ public final class BareDeployment implements Deployment {
 
 	private Path log(String name) {
 		return this.dir.resolve(name + ".log");
+	}
+
+	@Override
+	public AutoCloseable startProbeServer(Path files) throws IOException {
+		Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-m",
+				"jdk.httpserver", "-b", "127.0.0.1", "-p", String.valueOf(NetworkProbe.PORT), "-d",
+				files.toAbsolutePath().toString(), "-o", "none")
+			.redirectErrorStream(true)
+			.redirectOutput(log("network-probe").toFile())
+			.start();
+		return () -> {
+			server.destroy();
+			server.waitFor(10, TimeUnit.SECONDS);
+		};
 	}
 
 	@Override

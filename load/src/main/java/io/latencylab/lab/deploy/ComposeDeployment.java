@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.tls.LabCa;
 import io.latencylab.lab.topology.Services;
 import io.latencylab.lab.traces.FileTraces;
@@ -328,6 +329,29 @@ public final class ComposeDeployment implements Deployment {
 		factors.put("network", Factors.summary(network));
 		factors.put("JVM options", Factors.summary(options));
 		return factors;
+	}
+
+	/**
+	 * The probe's server in a container of a service's image (built by up; its JRE is the services'),
+	 * on the network the services have: compose's bridge with the port published, or the host's.
+	 */
+	@Override
+	public AutoCloseable startProbeServer(Path files) throws IOException, InterruptedException {
+		String name = "latency-lab-network-probe";
+		try {
+			run(List.of("docker", "rm", "-f", name), false);
+		}
+		catch (IOException ex) {
+			// None left from an earlier run.
+		}
+		boolean host = this.setup == ComposeSetup.HOST_NETWORK;
+		String port = String.valueOf(NetworkProbe.PORT);
+		List<String> command = new ArrayList<>(List.of("docker", "run", "-d", "--rm", "--name", name));
+		command.addAll(host ? List.of("--network", "host") : List.of("-p", "127.0.0.1:" + port + ":" + port));
+		command.addAll(List.of("-v", files.toAbsolutePath() + ":/probe:ro", "--entrypoint", "java", "latency-lab/meals-rest:dev",
+				"-m", "jdk.httpserver", "-b", host ? "127.0.0.1" : "0.0.0.0", "-p", port, "-d", "/probe", "-o", "none"));
+		run(command, false);
+		return () -> run(List.of("docker", "rm", "-f", name), false);
 	}
 
 	@Override

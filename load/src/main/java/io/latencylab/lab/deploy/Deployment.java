@@ -1,6 +1,7 @@
 package io.latencylab.lab.deploy;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,6 +58,12 @@ public interface Deployment {
 	 * {@link Factors}, which adds what the services' own metrics say of their JVMs).
 	 */
 	Map<String, String> factors();
+
+	/**
+	 * Starts the network probe's server (NetworkProbe: the JDK's file server, serving {@code files}
+	 * on 127.0.0.1:NetworkProbe.PORT) where this deployment runs its services; closing stops it.
+	 */
+	AutoCloseable startProbeServer(Path files) throws IOException, InterruptedException;
 
 	/** What a service wrote to its standard output since it last started; empty when it cannot be read. */
 	Optional<String> startLog(String service);

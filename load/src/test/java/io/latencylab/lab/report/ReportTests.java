@@ -10,6 +10,7 @@ import java.util.Map;
 import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Factors;
 import io.latencylab.lab.deploy.StartUp;
+import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.run.Manifest;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.study.Studies;
@@ -206,6 +207,8 @@ class ReportTests {
 			new Factors(Map.of("services run as", "containers", "database", "H2 files on ext4", "JVM", "Debian 21"))
 				.write(b);
 			new StartUp(10 + i, Map.of("catalog-service", new StartUp.Phases(1 + i, 8))).write(a);
+			Files.write(a.resolve(NetworkProbe.CSV), new NetworkProbe.Result(new double[] { 40, 50, 60 }, new double[] { 1000, 2000 }).csv());
+			Files.write(b.resolve(NetworkProbe.CSV), new NetworkProbe.Result(new double[] { 80, 90, 100 }, new double[] { 500, 600 }).csv());
 			new StartUp(20, Map.of("catalog-service", new StartUp.Phases(0.5, 8 + 2 * i))).write(b);
 			bare.add(RunData.read(a));
 			contained.add(RunData.read(b));
@@ -225,6 +228,10 @@ class ReportTests {
 		// The commit's hop: 30 ms three times against 30, 31, 35 (paired differences 0, 1, 5).
 		assertThat(md).contains("### toystore-buy-c1: buy")
 			.contains("| catalog-service: catalog.commit | 30.00 ± 0.00 | 32.00 ± 6.57 | +2.00 ± 6.57 |");
+		// The probes pooled over the three runs of each side: nearest-rank percentiles of 9 round trips.
+		assertThat(md).contains("| round trip (µs) | 9 | 40.0 | 50.0 | 60.0 | 60.0 | 9 | 80.0 | 90.0 | 100.0 | 100.0 | +40.0 |")
+			.contains("| bandwidth (MB/s) | 6 | 1000.0 | 1000.0 | 2000.0 | 2000.0 | 6 | 500.0 | 500.0 | 600.0 | 600.0 | -500.0 |");
+		assertThat(this.runs.resolve("cmp/charts/probe-round-trip.png")).exists();
 		// Start-up: the lab in 10, 11, 12 s bare (sd 1) and 20 s each time in containers; the catalog's phases.
 		assertThat(md).contains("| **the whole lab, to ready** |  |  | 11.00 ± 1.00 |  |  | 20.00 ± 0.00 |")
 			.contains("| catalog-service | 2.00 ± 1.00 | 8.00 ± 0.00 | 10.00 ± 1.00 | 0.50 ± 0.00 | 10.00 ± 2.00 | 10.50 ± 2.00 |");
