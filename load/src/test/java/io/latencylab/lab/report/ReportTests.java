@@ -296,7 +296,7 @@ class ReportTests {
 			.contains("| rest-get | 0 (settling) | 1.50 | 0.50 | 3.00 |")
 			.contains("| rest-get | 1 | 0.52 | 0.50 | 1.04 |")
 			.contains("| rest-get | 2 | 0.56 | 0.50 | 1.12 |")
-			.contains("| rest-get | 2 | 1.08 | 1.04–1.12 | yes |");
+			.contains("| rest-get | 2 | 1.08 | 1.04–1.12 | +40 | yes |");
 		assertThat(md).contains("| cores | separate: services on core 0, the lab (runner, load generator, wrk) on core 1 |")
 			.contains("Load generator and services share this machine but not its cores");
 		// One client is no sweep: seed 002's section has nothing to show.
