@@ -326,9 +326,13 @@ public final class Lab implements Runnable {
 							.run(plan.repetition(i), described(roundTrip), this.warmUp, cores);
 						Factors.of(deployment).write(dir);
 						startUp.write(dir);
-						// The path alone, after the run: the services are idle by now.
+						// The path alone, after the run: the services are idle by now. A probe that fails
+						// costs its section of the comparison, not the runs.
 						try (AutoCloseable server = deployment.startProbeServer(probeFiles)) {
 							Files.write(dir.resolve(NetworkProbe.CSV), NetworkProbe.measure(NetworkProbe.PORT, 5000, 10).csv());
+						}
+						catch (IOException ex) {
+							System.err.println("The network probe failed on " + side + ": " + ex.getMessage());
 						}
 						runDirs.get(side).add(dir);
 					}

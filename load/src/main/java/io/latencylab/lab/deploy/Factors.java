@@ -83,10 +83,13 @@ public record Factors(Map<String, String> values) {
 		return factors;
 	}
 
-	/** "25.0.1 (×8)" when every service says the same, else each value with how many say it. */
+	/** The value when every service says the same, else each value with how many say it: "1.000 CPUs (×2); none (×1)". */
 	static String summary(List<String> seen) {
 		Map<String, Integer> counts = new TreeMap<>();
 		seen.forEach((value) -> counts.merge(value, 1, Integer::sum));
+		if (counts.size() == 1) {
+			return counts.keySet().iterator().next();
+		}
 		List<String> parts = new ArrayList<>();
 		counts.forEach((value, n) -> parts.add(value + " (×" + n + ")"));
 		return String.join("; ", parts);

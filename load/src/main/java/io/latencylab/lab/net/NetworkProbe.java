@@ -86,8 +86,7 @@ public final class NetworkProbe {
 	 * time. Waits up to 20 s for the server to answer first.
 	 */
 	public static Result measure(int port, int roundTrips, int transfers) throws IOException, InterruptedException {
-		try (Socket socket = connect(port)) {
-			socket.setTcpNoDelay(true);
+		try (Socket socket = answering(port)) {
 			InputStream in = new BufferedInputStream(socket.getInputStream(), 1 << 16);
 			OutputStream out = socket.getOutputStream();
 			byte[] buffer = new byte[1 << 16];
@@ -111,13 +110,25 @@ public final class NetworkProbe {
 		}
 	}
 
-	private static Socket connect(int port) throws IOException, InterruptedException {
+	/**
+	 * A connection whose first GET was answered. A published port accepts a connection before the
+	 * server in its container listens (docker's proxy) and then resets it: tried again for up to
+	 * 20 s. A server that answers, but not 200, is not waited for.
+	 */
+	private static Socket answering(int port) throws IOException, InterruptedException {
 		long deadline = System.nanoTime() + 20_000_000_000L;
 		while (true) {
 			Socket socket = new Socket();
 			try {
+				socket.setTcpNoDelay(true);
 				socket.connect(new InetSocketAddress("127.0.0.1", port), 2000);
+				socket.setSoTimeout(10_000);
+				get(socket.getOutputStream(), socket.getInputStream(), ROUND_TRIP_FILE, new byte[16]);
 				return socket;
+			}
+			catch (NotAnswered ex) {
+				socket.close();
+				throw ex;
 			}
 			catch (IOException ex) {
 				socket.close();
@@ -127,6 +138,15 @@ public final class NetworkProbe {
 				Thread.sleep(200);
 			}
 		}
+	}
+
+	/** The server answered, but not with the file. */
+	static final class NotAnswered extends IOException {
+
+		NotAnswered(String message) {
+			super(message);
+		}
+
 	}
 
 	/** One GET on the open connection; returns the body's length, read to its end. */
@@ -160,7 +180,7 @@ public final class NetworkProbe {
 			line.setLength(0);
 		}
 		if (status == null || !status.contains(" 200 ") || length < 0) {
-			throw new IOException("the probe's server answered " + status + " for /" + file);
+			throw new NotAnswered("the probe's server answered " + status + " for /" + file);
 		}
 		long left = length;
 		while (left > 0) {

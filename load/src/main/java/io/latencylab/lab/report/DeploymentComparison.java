@@ -197,7 +197,8 @@ public final class DeploymentComparison {
 		}
 		doc.heading(2, "Start-up");
 		doc.text("Seconds from the start command to every service answering its readiness probe (the whole lab, "
-				+ "services started together as each deployment starts them; under compose with the images built), and "
+				+ "as each deployment starts it: bare, every service at once; compose, the order service after the "
+				+ "catalog is healthy and the front end after both, with the images built), and "
 				+ "per service the two phases Spring Boot logs: the JVM's start (process start to the application's "
 				+ "start) and the application context (to \"Started … in N seconds\"). Mean ± standard deviation over "
 				+ a.size() + " starts of A and " + b.size() + " of B.");
@@ -240,8 +241,10 @@ public final class DeploymentComparison {
 					? "A " + sides.aRuns().get(i).manifest().runId() + ", B " + sides.bRuns().get(i).manifest().runId()
 					: "B " + sides.bRuns().get(i).manifest().runId() + ", A " + sides.aRuns().get(i).manifest().runId());
 		}
+		boolean warmed = sides.aRuns().getFirst().manifest().warmUp() != null;
 		doc.text("The same plan on both deployments, taking turns (each side started afresh for each of its runs, "
-				+ "warmed up and settled as every run is): " + String.join("; ", order) + ". Per step, request group and "
+				+ (warmed ? "warmed up and settled as every run is" : "with no warm-up: the figures are of cold JVMs") + "): "
+				+ String.join("; ", order) + ". Per step, request group and "
 				+ "component, a side's figure is the mean over its runs ± the half-width of its 95% confidence interval; "
 				+ "Δ is B − A, from the runs paired in order (run i of B less run i of A), its mean ± the half-width of its "
 				+ "95% confidence interval (Student's t, n − 1 degrees of freedom). An interval that holds 0 is no "
