@@ -5,6 +5,7 @@ import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.DecimalFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,8 @@ import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryLabelPositions;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
@@ -71,6 +74,37 @@ public final class Charts {
 		if (wholeX) {
 			((NumberAxis) plot.getDomainAxis()).setStandardTickUnits(NumberAxis.createIntegerTickUnits());
 		}
+		style(plot);
+		save(file, chart);
+	}
+
+	/**
+	 * Distributions as CDFs: series name → points {value, fraction at or below it}, sorted by value.
+	 *
+	 * @param logScale a logarithmic value axis, so that a tail a hundred times the median (round
+	 * trips) leaves the body readable
+	 */
+	public static void cdf(Path file, String title, String valueLabel, Map<String, List<double[]>> series,
+			boolean logScale) throws IOException {
+		XYSeriesCollection dataset = new XYSeriesCollection();
+		series.forEach((name, points) -> {
+			XYSeries s = new XYSeries(name, false, true);
+			points.stream().filter((p) -> p[0] > 0).forEach((p) -> s.add(p[0], p[1]));
+			dataset.addSeries(s);
+		});
+		JFreeChart chart = ChartFactory.createXYLineChart(title, valueLabel, "fraction at or below", dataset,
+				PlotOrientation.VERTICAL, true, false, false);
+		XYPlot plot = chart.getXYPlot();
+		if (logScale) {
+			LogAxis axis = new LogAxis(valueLabel + " (log scale)");
+			// A tick a decade, labelled as plain numbers, with the nine between marked.
+			axis.setTickUnit(new NumberTickUnit(1));
+			axis.setNumberFormatOverride(new DecimalFormat("#,##0.#"));
+			axis.setMinorTickCount(9);
+			axis.setMinorTickMarksVisible(true);
+			plot.setDomainAxis(axis);
+		}
+		plot.setRenderer(new XYLineAndShapeRenderer(true, false));
 		style(plot);
 		save(file, chart);
 	}

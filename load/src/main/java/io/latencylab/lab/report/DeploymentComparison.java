@@ -126,10 +126,10 @@ public final class DeploymentComparison {
 		doc.table(List.of("", "n A", "A p10", "A p50", "A p90", "A p99", "n B", "B p10", "B p50", "B p90", "B p99",
 				"B p50 − A p50"), rows);
 		Files.createDirectories(charts);
-		Charts.lines(charts.resolve("probe-round-trip.png"), "round trip to the probe's server, CDF", "µs", "fraction",
-				series(sides, cdf(rttA), cdf(rttB)), false);
+		Charts.cdf(charts.resolve("probe-round-trip.png"), "round trip to the probe's server, CDF", "µs",
+				series(sides, cdf(rttA), cdf(rttB)), true);
 		doc.image("charts/probe-round-trip.png", "round-trip CDF of both sides");
-		Charts.lines(charts.resolve("probe-bandwidth.png"), "bandwidth of one transfer, CDF", "MB/s", "fraction",
+		Charts.cdf(charts.resolve("probe-bandwidth.png"), "bandwidth of one transfer, CDF", "MB/s",
 				series(sides, cdf(bwA), cdf(bwB)), false);
 		doc.image("charts/probe-bandwidth.png", "bandwidth CDF of both sides");
 	}
