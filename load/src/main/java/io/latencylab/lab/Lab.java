@@ -203,7 +203,7 @@ public final class Lab implements Runnable {
 						+ "flagged, each hop's difference with its confidence interval, and the study's own comparison "
 						+ "(seed 001's Table 3). SIDEs: bare; compose (containers and nothing else different: H2 files, "
 						+ "spans to files, no limits, the bare JVMs' JRE version and options); compose-host (the same on "
-						+ "the host's network instead of compose's bridge and NAT); compose-as-shipped. The lab must be down.")
+						+ "the host's network instead of compose's bridge and published ports); compose-as-shipped. The lab must be down.")
 		List<String> compare;
 
 		@Option(names = "--separate-cores",

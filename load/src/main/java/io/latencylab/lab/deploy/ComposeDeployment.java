@@ -101,6 +101,8 @@ public final class ComposeDeployment implements Deployment {
 		// so an up without --inject takes an earlier one away.
 		this.injections = List.copyOf(injections);
 		this.tuning = Tuning.BEFORE;
+		// New containers, new ids: the ones looked up before are of containers that are gone.
+		this.containers.clear();
 		if (this.setup.likeBare()) {
 			// Written by the containers' user (uid 10001); an earlier life's spans are history, as bare.
 			Files.createDirectories(tracesDir());
@@ -307,7 +309,7 @@ public final class ComposeDeployment implements Deployment {
 				cpus.add(fields[0].equals("0") ? "none" : cpusOf(fields[0]) + " CPUs");
 				memory.add(fields[1].equals("0") ? "none" : Long.parseLong(fields[1]) / 1024 / 1024 + " MiB");
 				network.add(fields[2].equals("host") ? "host network (the host's stack, no NAT)"
-						: "bridge " + fields[2] + " (published ports through NAT)");
+						: "bridge " + fields[2] + " (published ports forwarded by Docker: its proxy on 127.0.0.1, NAT)");
 				String javaOptions = fields[3].replaceFirst("^JAVA_TOOL_OPTIONS=", "").strip();
 				options.add(javaOptions.isEmpty() ? "none" : javaOptions);
 				if (service.equals("catalog-service") && !fields[4].isEmpty()) {

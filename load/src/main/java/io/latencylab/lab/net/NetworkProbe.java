@@ -52,7 +52,8 @@ public final class NetworkProbe {
 		public static Result read(Path csv) throws IOException {
 			List<Double> rtt = new ArrayList<>();
 			List<Double> bandwidth = new ArrayList<>();
-			for (String line : Files.readAllLines(csv).subList(1, Files.readAllLines(csv).size())) {
+			List<String> lines = Files.readAllLines(csv);
+			for (String line : lines.subList(1, lines.size())) {
 				String[] fields = line.split(",");
 				(fields[0].equals("round-trip-us") ? rtt : bandwidth).add(Double.parseDouble(fields[1]));
 			}

@@ -24,6 +24,7 @@ import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.observability.GroupDecomposition;
 import io.latencylab.observability.GroupDecomposition.ComponentStats;
+import io.latencylab.observability.Latencies;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 
 /**
@@ -73,8 +74,9 @@ public final class DeploymentComparison {
 		for (ReportSection section : sections) {
 			section.compare(sides, doc);
 		}
-		startUp(sides, startUps(sides.aRuns()), startUps(sides.bRuns()), doc);
-		networkProbe(sides, probes(sides.aRuns()), probes(sides.bRuns()), doc, dir.resolve("charts"));
+		startUp(sides, keptBy(sides.aRuns(), StartUp::read), keptBy(sides.bRuns(), StartUp::read), doc);
+		networkProbe(sides, keptBy(sides.aRuns(), DeploymentComparison::probe), keptBy(sides.bRuns(), DeploymentComparison::probe),
+				doc, dir.resolve("charts"));
 		perHop(sides, doc);
 		Files.writeString(dir.resolve("comparison.md"), doc.markdown());
 		Path html = dir.resolve("comparison.html");
@@ -90,15 +92,25 @@ public final class DeploymentComparison {
 		return factors;
 	}
 
-	private static List<NetworkProbe.Result> probes(List<RunData> runs) throws IOException {
-		List<NetworkProbe.Result> probes = new ArrayList<>();
+	/** What each run kept beside its data (a comparison's start-up, its probe); runs that kept none are left out. */
+	private static <T> List<T> keptBy(List<RunData> runs, Kept<T> kept) throws IOException {
+		List<T> all = new ArrayList<>();
 		for (RunData run : runs) {
-			Path csv = run.dir().resolve(NetworkProbe.CSV);
-			if (Files.exists(csv)) {
-				probes.add(NetworkProbe.Result.read(csv));
-			}
+			kept.read(run.dir()).ifPresent(all::add);
 		}
-		return probes;
+		return all;
+	}
+
+	@FunctionalInterface
+	private interface Kept<T> {
+
+		Optional<T> read(Path runDir) throws IOException;
+
+	}
+
+	private static Optional<NetworkProbe.Result> probe(Path runDir) throws IOException {
+		Path csv = runDir.resolve(NetworkProbe.CSV);
+		return Files.exists(csv) ? Optional.of(NetworkProbe.Result.read(csv)) : Optional.empty();
 	}
 
 	/**
@@ -121,8 +133,10 @@ public final class DeploymentComparison {
 		double[] bwA = pooled(a, NetworkProbe.Result::megabytesPerSecond);
 		double[] bwB = pooled(b, NetworkProbe.Result::megabytesPerSecond);
 		List<List<String>> rows = new ArrayList<>();
-		rows.add(probeRow("round trip (µs)", rttA, rttB));
-		rows.add(probeRow("bandwidth (MB/s)", bwA, bwB));
+		// Round trips are latencies: the lab's one way to take their percentiles. Bandwidth is a rate,
+		// 10 transfers a run: the nearest rank of the sorted values.
+		rows.add(probeRow("round trip (µs)", rttA, rttB, DeploymentComparison::latencyPercentile));
+		rows.add(probeRow("bandwidth (MB/s)", bwA, bwB, DeploymentComparison::quantile));
 		doc.table(List.of("", "n A", "A p10", "A p50", "A p90", "A p99", "n B", "B p10", "B p50", "B p90", "B p99",
 				"B p50 − A p50"), rows);
 		Files.createDirectories(charts);
@@ -145,16 +159,32 @@ public final class DeploymentComparison {
 		return probes.stream().flatMapToDouble((p) -> DoubleStream.of(values.apply(p))).sorted().toArray();
 	}
 
-	private static List<String> probeRow(String name, double[] a, double[] b) {
+	private static List<String> probeRow(String name, double[] a, double[] b, Quantile quantile) {
 		List<String> row = new ArrayList<>(List.of(name));
 		for (double[] values : List.of(a, b)) {
 			row.add(String.valueOf(values.length));
 			for (double q : new double[] { 0.10, 0.50, 0.90, 0.99 }) {
-				row.add(String.format(Locale.ROOT, "%.1f", quantile(values, q)));
+				row.add(String.format(Locale.ROOT, "%.1f", quantile.of(values, q)));
 			}
 		}
-		row.add(String.format(Locale.ROOT, "%+.1f", quantile(b, 0.5) - quantile(a, 0.5)));
+		row.add(String.format(Locale.ROOT, "%+.1f", quantile.of(b, 0.5) - quantile.of(a, 0.5)));
 		return row;
+	}
+
+	@FunctionalInterface
+	private interface Quantile {
+
+		double of(double[] sorted, double q);
+
+	}
+
+	/** Round trips in µs through {@link Latencies}, HdrHistogram's percentile as every latency of the lab. */
+	static double latencyPercentile(double[] micros, double q) {
+		Latencies latencies = new Latencies();
+		for (double us : micros) {
+			latencies.recordMillis(us / 1000);
+		}
+		return 1000 * latencies.percentileMs(100 * q);
 	}
 
 	/** The value below which a share {@code q} of the sorted values lie (nearest rank). */
@@ -177,14 +207,6 @@ public final class DeploymentComparison {
 			points.add(new double[] { sorted[sorted.length - 1], 1.0 });
 		}
 		return points;
-	}
-
-	private static List<StartUp> startUps(List<RunData> runs) throws IOException {
-		List<StartUp> startUps = new ArrayList<>();
-		for (RunData run : runs) {
-			StartUp.read(run.dir()).ifPresent(startUps::add);
-		}
-		return startUps;
 	}
 
 	/**
