@@ -20,6 +20,7 @@ import io.latencylab.lab.deploy.ComposeDeployment;
 import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.ComposeSetup;
 import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.deploy.ExternalDeployment;
 import io.latencylab.lab.deploy.Factors;
 import io.latencylab.lab.deploy.StartUp;
 import io.latencylab.lab.net.EmulatedDistance;
@@ -37,9 +38,14 @@ import io.latencylab.lab.run.Progress;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.study.Studies;
 import io.latencylab.lab.study.Study;
+import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.topology.Services;
+import io.latencylab.lab.topology.Topology;
+import io.latencylab.lab.topology.TopologyFile;
 import io.latencylab.observability.IntervalLogs;
 import org.HdrHistogram.Histogram;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.Yaml;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -50,7 +56,7 @@ import picocli.CommandLine.Parameters;
 		description = { "Runs the services, reproduces the studies' experiments with Gatling, and explains their latency.",
 				"Start with: ./lab run quick" },
 		subcommands = { Lab.Up.class, Lab.Down.class, Lab.Status.class, Lab.Run.class, Lab.ReportCommand.class,
-				Lab.MergeCommand.class, Lab.ListCommand.class, CommandLine.HelpCommand.class })
+				Lab.MergeCommand.class, Lab.ListCommand.class, Lab.TopologyCommand.class, CommandLine.HelpCommand.class })
 public final class Lab implements Runnable {
 
 	/** The project's root: ./lab starts the runner there. */
@@ -88,8 +94,35 @@ public final class Lab implements Runnable {
 				description = "With --compose: the compose services to start (default: all).")
 		List<String> services = new ArrayList<>();
 
+		@Option(names = "--topology", paramLabel = "FILE",
+				description = "Where the services answer and where the load generator runs (see ops/topology/README.md); "
+						+ "with deployment: external the lab starts and stops nothing. Default: bare (or --compose) on this "
+						+ "machine, as ./lab topology prints it.")
+		Path topology;
+
 		Deployment deployment() {
-			return Lab.deployment(this.compose, this.services);
+			if (this.topology == null) {
+				return Lab.deployment(this.compose, this.services);
+			}
+			if (this.compose) {
+				throw new IllegalArgumentException("--topology names the deployment (its 'deployment:'): leave --compose out");
+			}
+			Topology topology = topology();
+			return switch (topology.kind()) {
+				case BARE -> new BareDeployment(PROJECT);
+				case COMPOSE -> new ComposeDeployment(PROJECT, this.services);
+				case EXTERNAL -> new ExternalDeployment(Services.find(PROJECT), topology);
+			};
+		}
+
+		/** The topology file's, read afresh (it is small); null without --topology. */
+		Topology topology() {
+			return (this.topology == null) ? null : TopologyFile.read(this.topology, Services.find(PROJECT), PROJECT);
+		}
+
+		/** Where the load generator runs: the topology file's injector, or the deployment's own (this machine). */
+		Injector injector(Deployment deployment) {
+			return (this.topology == null) ? deployment.topology().injector() : topology().injector();
 		}
 
 	}
@@ -111,6 +144,12 @@ public final class Lab implements Runnable {
 		public Integer call() throws Exception {
 			Deployment deployment = this.options.deployment();
 			deployment.up(this.injections);
+			if (deployment instanceof ExternalDeployment) {
+				System.out.println("Every service of " + deployment.topology().name() + " is ready:");
+				deployment.topology().services().forEach((name, endpoint) -> System.out.printf(Locale.ROOT, "  %-17s %s%s%n",
+						name, endpoint.http(), endpoint.grpc().map((g) -> "   (gRPC " + g + ")").orElse("")));
+				return 0;
+			}
 			Services s = deployment.services();
 			String host = "http://127.0.0.1:";
 			System.out.printf(Locale.ROOT, """
@@ -246,6 +285,7 @@ public final class Lab implements Runnable {
 						System.out.printf(Locale.ROOT, "%nRun %d of %d%n", i, repeat);
 					}
 					runDirs.add(new LabRun(PROJECT, deployment, System.out).distance(roundTrip)
+						.injector(this.options.injector(deployment))
 						.run(plan.repetition(i), described, this.warmUp, cores));
 				}
 			}
@@ -286,8 +326,9 @@ public final class Lab implements Runnable {
 				throw new CommandLine.ParameterException(new CommandLine(this),
 						"--compare takes two different sides, as bare,compose; not " + String.join(",", this.compare));
 			}
-			if (this.options.compose) {
-				throw new CommandLine.ParameterException(new CommandLine(this), "--compare names the deployments: leave --compose out");
+			if (this.options.compose || this.options.topology != null) {
+				throw new CommandLine.ParameterException(new CommandLine(this),
+						"--compare names the deployments: leave --compose and --topology out");
 			}
 			int repeat = (this.repeat == null) ? 3 : this.repeat;
 			if (repeat < 2) {
@@ -517,6 +558,34 @@ public final class Lab implements Runnable {
 						s.plan(false).steps().size(), Progress.clock(s.plan(false).estimate()),
 						s.seed().equals("all") ? "same" : Progress.clock(s.plan(true).estimate()), s.summary(), s.paper());
 			}
+			return 0;
+		}
+
+	}
+
+	@Command(name = "topology", mixinStandardHelpOptions = true,
+			description = { "Print a topology as a topology file says it, every default written out: where each service "
+					+ "answers, where its spans and metrics are read, where the load generator runs.",
+					"Without options: bare, as ./lab run uses it. Copy it to describe services that run elsewhere "
+							+ "(deployment: external), then check it with --topology FILE." })
+	static final class TopologyCommand implements Callable<Integer> {
+
+		@CommandLine.Mixin
+		DeploymentOptions options = new DeploymentOptions();
+
+		@Override
+		public Integer call() {
+			Topology topology = (this.options.topology != null) ? this.options.topology()
+					: this.options.deployment().topology();
+			DumperOptions style = new DumperOptions();
+			style.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+			System.out.println("# " + topology.name() + " (./lab topology" + (this.options.compose ? " --compose" : "")
+					+ (this.options.topology != null ? " --topology " + this.options.topology : "") + ")");
+			if (topology.kind() != Topology.Kind.EXTERNAL) {
+				System.out.println("# For services started elsewhere, copy this with 'deployment: external' and change what differs;");
+				System.out.println("# a bare or compose topology file names only its injectors (see ops/topology/README.md).");
+			}
+			System.out.print(new Yaml(style).dump(topology.asYaml(PROJECT)));
 			return 0;
 		}
 

@@ -20,6 +20,7 @@ import io.latencylab.lab.net.Http;
 import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.tls.LabCa;
 import io.latencylab.lab.topology.Services;
+import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.lab.traces.Traces;
 
@@ -356,6 +357,11 @@ public final class BareDeployment implements Deployment {
 	@Override
 	public Traces traces() {
 		return new FileTraces(tracesDir());
+	}
+
+	@Override
+	public Topology topology() {
+		return Topology.here(Topology.Kind.BARE, this.services, Topology.TraceSource.files(tracesDir()));
 	}
 
 	@Override

@@ -19,6 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.tls.LabCa;
 import io.latencylab.lab.topology.Services;
+import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.lab.traces.JaegerTraces;
 import io.latencylab.lab.traces.Traces;
@@ -30,6 +31,9 @@ import io.latencylab.lab.traces.Traces;
  * API.
  */
 public final class ComposeDeployment implements Deployment {
+
+	/** Jaeger's query service, published on 127.0.0.1. */
+	static final String JAEGER = "http://127.0.0.1:16686";
 
 	/** nginx ending TLS in front of Varnish (ops/compose/tls.yml). */
 	static final String TLS_SERVICE = "object-cache-tls";
@@ -279,7 +283,13 @@ public final class ComposeDeployment implements Deployment {
 
 	@Override
 	public Traces traces() {
-		return this.setup.likeBare() ? new FileTraces(tracesDir()) : new JaegerTraces("http://127.0.0.1:16686");
+		return this.setup.likeBare() ? new FileTraces(tracesDir()) : new JaegerTraces(JAEGER);
+	}
+
+	@Override
+	public Topology topology() {
+		return Topology.here(Topology.Kind.COMPOSE, services(),
+				this.setup.likeBare() ? Topology.TraceSource.files(tracesDir()) : Topology.TraceSource.jaeger(JAEGER));
 	}
 
 	/**

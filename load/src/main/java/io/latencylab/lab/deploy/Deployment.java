@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import io.latencylab.lab.net.Http;
 import io.latencylab.lab.topology.Services;
+import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.traces.Traces;
 
 /** Where the services run: bare JVMs on this machine, or docker compose. */
@@ -18,9 +19,20 @@ public interface Deployment {
 	/** The services, in start order, with their ports. */
 	Services services();
 
-	/** True when every service answers its readiness probe on its published port. */
+	/** Where each service answers, its spans are read and its metrics scraped. */
+	Topology topology();
+
+	/** True when every service answers its readiness probe. */
 	default boolean isUp() {
-		return services().all().stream().allMatch((service) -> Http.ready(service.httpPort()));
+		return topology().services().values().stream().allMatch((service) -> Http.get(service.readiness()).isPresent());
+	}
+
+	/**
+	 * Why this deployment cannot run a plan whose steps limit a service's cores or restart the object
+	 * store with other settings; empty when it can.
+	 */
+	default Optional<String> cannotRun(boolean limitsCpus, boolean retunes) {
+		return Optional.empty();
 	}
 
 	/** Starts what does not run yet and waits until all are ready. */

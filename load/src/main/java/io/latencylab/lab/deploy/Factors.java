@@ -15,7 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.latencylab.lab.net.Http;
-import io.latencylab.lab.topology.Services.Service;
+import io.latencylab.lab.topology.Topology.Endpoint;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -37,8 +37,8 @@ public record Factors(Map<String, String> values) {
 	public static Factors of(Deployment deployment) {
 		Map<String, String> values = new LinkedHashMap<>(deployment.factors());
 		Map<String, List<String>> jvm = new TreeMap<>();
-		for (Service service : deployment.services().all()) {
-			Http.get("http://127.0.0.1:" + service.httpPort() + "/actuator/prometheus")
+		for (Endpoint service : deployment.topology().services().values()) {
+			Http.get(service.metrics())
 				.ifPresent((text) -> fromMetrics(text).forEach((factor, value) -> jvm.computeIfAbsent(factor, (k) -> new ArrayList<>())
 					.add(value)));
 		}
@@ -95,7 +95,7 @@ public record Factors(Map<String, String> values) {
 		return String.join("; ", parts);
 	}
 
-	private static Map<String, String> labels(String line) {
+	static Map<String, String> labels(String line) {
 		Map<String, String> labels = new LinkedHashMap<>();
 		int open = line.indexOf('{');
 		int close = line.indexOf('}');
@@ -108,7 +108,7 @@ public record Factors(Map<String, String> values) {
 		return labels;
 	}
 
-	private static double value(String line) {
+	static double value(String line) {
 		String[] parts = line.strip().split("\\s+");
 		try {
 			return Double.parseDouble(parts[parts.length - 1]);

@@ -1,9 +1,11 @@
 package io.latencylab.lab.plan;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.latencylab.lab.topology.Services;
+import io.latencylab.lab.topology.Topology;
 
 /**
  * Where the simulations send their requests: base URLs, so that pointing them at other hosts is
@@ -37,32 +39,27 @@ public final class Targets {
 	private static final Map<Parameter<String>, String> SERVICE = Map.of(MEALS_SOAP, "meals-soap", MEALS_REST, "meals-rest",
 			TOY_STORE, "frontend-service", SORT, "sort-service", TABLES, "table-service", OBJECTS, "object-store");
 
-	/** The endpoints that are no service's own HTTP port: their scheme and their port's key in .env. */
-	private static final Map<Parameter<String>, String[]> PORT = Map.of(OBJECTS_TLS,
-			new String[] { "https", "OBJECT_STORE_TLS_PORT" }, OBJECT_CACHE, new String[] { "http", "OBJECT_CACHE_PORT" },
-			OBJECT_CACHE_TLS, new String[] { "https", "OBJECT_CACHE_TLS_PORT" });
+	/** The endpoints that are no service's own HTTP port, by their name in a topology. */
+	private static final Map<Parameter<String>, String> ENDPOINT = Map.of(OBJECTS_TLS, "object-store-tls", OBJECT_CACHE,
+			"object-cache", OBJECT_CACHE_TLS, "object-cache-tls");
 
 	private Targets() {
 	}
 
-	/** The target's URL: as set, or the service's port on 127.0.0.1. */
+	/** The target's URL: as set, or where bare runs it (127.0.0.1, the ports of .env). */
 	public static String url(Parameters parameters, Parameter<String> target) {
-		return parameters.has(target) ? parameters.get(target, null) : url(Services.here(), target, "127.0.0.1");
-	}
-
-	private static String url(Services services, Parameter<String> target, String host) {
-		if (PORT.containsKey(target)) {
-			String[] endpoint = PORT.get(target);
-			return endpoint[0] + "://" + host + ":" + services.port(endpoint[1]);
+		if (parameters.has(target)) {
+			return parameters.get(target, null);
 		}
-		return services.named(SERVICE.get(target)).url(host);
+		Topology here = Topology.here(Topology.Kind.BARE, Services.here(), Topology.TraceSource.files(Path.of("")));
+		return on(here).get(target.name());
 	}
 
-	/** Every target on {@code host}, as the properties a simulation is started with. */
-	public static Map<String, String> on(Services services, String host) {
+	/** Every target where {@code topology} places it, as the properties a simulation is started with. */
+	public static Map<String, String> on(Topology topology) {
 		Map<String, String> properties = new LinkedHashMap<>();
-		SERVICE.forEach((target, service) -> properties.put(target.name(), services.named(service).url(host)));
-		PORT.keySet().forEach((target) -> properties.put(target.name(), url(services, target, host)));
+		SERVICE.forEach((target, service) -> properties.put(target.name(), topology.service(service).http()));
+		ENDPOINT.forEach((target, endpoint) -> properties.put(target.name(), topology.endpoint(endpoint)));
 		return properties;
 	}
 

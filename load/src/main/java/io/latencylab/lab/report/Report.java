@@ -71,6 +71,7 @@ public final class Report {
 				List.of("git commit", m.git().get("commit") + (Boolean.TRUE.equals(m.git().get("dirty")) ? " (with local changes)" : "")),
 				List.of("machine", m.machine().get("cores") + " cores, " + gib(m.machine().get("memoryBytes")) + ", " + m.machine().get("os")),
 				List.of("cores", (m.cores() == null) ? "shared (not recorded)" : m.cores()),
+				List.of("load generator", (m.injector() == null) ? "a Gatling JVM on this machine" : m.injector()),
 				List.of("JDK", String.valueOf(m.machine().get("jdk"))), List.of("start", m.start()), List.of("end", String.valueOf(m.end())),
 				List.of("warm-up", m.warmUp() == null ? "none"
 						: m.warmUp().properties().get("lab.warmup.duration") + " of " + m.warmUp().properties().get("lab.warmup.operations")
@@ -246,7 +247,7 @@ public final class Report {
 		Charts.lines(this.charts.resolve("cpu.png"), "server CPU", "seconds into the run", "% of one core", cpu, false);
 		this.doc.image("charts/cpu.png", "CPU of every service over the run");
 		Charts.lines(this.charts.resolve("memory.png"), "server memory", "seconds into the run",
-				this.run.manifest().mode().equals("bare") ? "resident MiB" : "container MiB", memory, false);
+				memoryLabel(this.run.manifest().mode()), memory, false);
 		this.doc.image("charts/memory.png", "memory of every service over the run");
 		List<List<String>> rows = new ArrayList<>();
 		for (StepData step : this.run.steps()) {
@@ -332,6 +333,11 @@ public final class Report {
 
 	private static String gib(Object bytes) {
 		return (bytes instanceof Number n) ? String.format(Locale.ROOT, "%.1f GiB", n.doubleValue() / (1L << 30)) : "?";
+	}
+
+	/** What a deployment's memory figure is: a bare process's resident set, a container's use, a JVM's own count. */
+	static String memoryLabel(String mode) {
+		return mode.equals("bare") ? "resident MiB" : mode.startsWith("external") ? "JVM memory in use, MiB" : "container MiB";
 	}
 
 }

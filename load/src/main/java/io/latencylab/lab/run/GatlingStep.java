@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 
 import io.latencylab.lab.plan.Step;
 import io.latencylab.lab.tls.LabCa;
+import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.traces.AppendedLines;
 import io.latencylab.observability.Request;
 import tools.jackson.databind.json.JsonMapper;
@@ -40,6 +41,8 @@ public final class GatlingStep implements AutoCloseable {
 
 	private final Path project;
 
+	private final Injector place;
+
 	private Process injector;
 
 	private BlockingQueue<String> answers;
@@ -47,7 +50,13 @@ public final class GatlingStep implements AutoCloseable {
 	private BufferedWriter commands;
 
 	public GatlingStep(Path project) {
+		this(project, Injector.LOCAL);
+	}
+
+	/** A generator started in {@code place}: here, or in a network namespace. */
+	public GatlingStep(Path project, Injector place) {
 		this.project = project;
+		this.place = place;
 	}
 
 	/**
@@ -134,7 +143,7 @@ public final class GatlingStep implements AutoCloseable {
 		command.add(classpath());
 		command.add(INJECTOR);
 		Files.createDirectories(injectorLog().getParent());
-		this.injector = new ProcessBuilder(command).directory(this.project.toFile())
+		this.injector = new ProcessBuilder(this.place.wrap(command)).directory(this.project.toFile())
 			.redirectError(ProcessBuilder.Redirect.appendTo(injectorLog().toFile()))
 			.start();
 		this.commands = new BufferedWriter(new OutputStreamWriter(this.injector.getOutputStream(), StandardCharsets.UTF_8));

@@ -22,6 +22,8 @@ import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.plan.Step;
 import io.latencylab.lab.net.EmulatedDistance;
 import io.latencylab.lab.plan.Targets;
+import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.observability.Request;
 import io.latencylab.observability.Span;
@@ -43,10 +45,19 @@ public final class LabRun {
 
 	private Duration distance = Duration.ZERO;
 
+	private Injector injector;
+
 	public LabRun(Path project, Deployment deployment, PrintStream out) {
 		this.project = project;
 		this.deployment = deployment;
 		this.out = out;
+		this.injector = deployment.topology().injector();
+	}
+
+	/** Where the load generator runs; by default where the deployment's topology puts it (this machine). */
+	public LabRun injector(Injector injector) {
+		this.injector = injector;
+		return this;
 	}
 
 	/** A round trip between the load generator and every service (see {@link EmulatedDistance}); none by default. */
@@ -68,12 +79,23 @@ public final class LabRun {
 				cores.firstForServices(step.get(Plan.CPUS));
 			}
 		}
+		this.deployment.cannotRun(steps.stream().anyMatch((s) -> s.get(Plan.LIMITED_SERVICE) != null),
+				steps.stream().anyMatch((s) -> s.get(Tuning.PARAMETER) != null)).ifPresent((why) -> {
+					throw new IllegalStateException(why);
+				});
+		Map<String, String> direct = Targets.on(this.deployment.topology());
+		if (!this.distance.isZero() && this.injector.placement() != Injector.Placement.LOCAL) {
+			throw new IllegalStateException("--distance puts its proxies on this machine's 127.0.0.1, which the injector "
+					+ this.injector.describe() + " does not reach");
+		}
+		// An injector that cannot reach the services fails here, naming the address, before any load.
+		this.injector.check(this.deployment.topology().services().values().stream().map(Topology.Endpoint::http).toList());
 		Instant start = Instant.now();
 		String runId = plan.name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
 		Path runDir = this.project.resolve("runs").resolve(runId);
 		Files.createDirectories(runDir);
 		Manifest manifest = new Manifest(runId, plan.name(), plan.seed(), plan.full(), this.deployment.mode(),
-				injections, cores.describe(), Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
+				injections, cores.describe(), this.injector.describe(), Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
 		manifest.write(runDir);
 		this.out.printf(Locale.ROOT, "Run %s: %d steps, about %s%n", runId, steps.size(),
 				Progress.clock(Plan.estimate(steps)));
@@ -81,8 +103,8 @@ public final class LabRun {
 		Traces traces = this.deployment.traces();
 		List<Path> stepDirs = new ArrayList<>();
 		boolean retuned = false;
-		try (EmulatedDistance distance = EmulatedDistance.around(Targets.on(this.deployment.services(), "127.0.0.1"),
-				this.distance, runDir); GatlingStep gatling = new GatlingStep(this.project)) {
+		try (EmulatedDistance distance = EmulatedDistance.around(direct, this.distance, runDir);
+				GatlingStep gatling = new GatlingStep(this.project, this.injector)) {
 			Map<String, String> targets = distance.targets();
 			try (ResourceSampler sampler = new ResourceSampler(this.deployment, runDir.resolve("resources.csv"))) {
 				for (int i = 0; i < steps.size(); i++) {
@@ -116,7 +138,7 @@ public final class LabRun {
 					Map<String, Double> servicesBefore = this.deployment.cpuSeconds();
 					int exit;
 					try {
-						exit = outside ? OutsideClient.run(step, stepDir, runId, targets)
+						exit = outside ? OutsideClient.run(step, stepDir, runId, targets, this.injector)
 								: gatling.run(step, stepDir, runId, targets, progress);
 					}
 					finally {

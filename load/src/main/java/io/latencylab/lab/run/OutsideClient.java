@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.latencylab.lab.plan.OutsideLoad;
 import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.topology.Injector;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -24,8 +25,11 @@ public final class OutsideClient {
 	private OutsideClient() {
 	}
 
-	/** @return wrk's exit code; 127 when wrk is not installed */
-	public static int run(Step step, Path stepDir, String runId, Map<String, String> targets)
+	/**
+	 * @param place where wrk runs: where the run's load generator runs, so that both measure the same path
+	 * @return wrk's exit code; 127 when wrk is not installed
+	 */
+	public static int run(Step step, Path stepDir, String runId, Map<String, String> targets, Injector place)
 			throws IOException, InterruptedException {
 		Files.createDirectories(stepDir);
 		OutsideLoad load = OutsideLoad.from(step.parameters());
@@ -37,7 +41,7 @@ public final class OutsideClient {
 				"10s", "-s", script.toAbsolutePath().toString(), base + request.path());
 		Process wrk;
 		try {
-			wrk = new ProcessBuilder(command).redirectErrorStream(true)
+			wrk = new ProcessBuilder(place.wrap(command)).redirectErrorStream(true)
 				.redirectOutput(stepDir.resolve("wrk.log").toFile())
 				.start();
 		}

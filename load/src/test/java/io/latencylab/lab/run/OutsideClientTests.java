@@ -14,6 +14,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.latencylab.lab.plan.Operation;
 import io.latencylab.lab.plan.OutsideLoad;
 import io.latencylab.lab.plan.Targets;
+import io.latencylab.lab.topology.Injector;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -44,7 +45,7 @@ class OutsideClientTests {
 			Path dir = Files.createTempDirectory("outside");
 			String url = "http://127.0.0.1:" + server.getAddress().getPort();
 			int exit = OutsideClient.run(new OutsideLoad(Operation.TOY_BUY, Duration.ofSeconds(1)).step("wrk-toy-buy-r1"), dir,
-					"run-1", Map.of(Targets.TOY_STORE.name(), url));
+					"run-1", Map.of(Targets.TOY_STORE.name(), url), Injector.LOCAL);
 			assertThat(exit).isZero();
 			JsonNode result = OutsideClient.result(dir).orElseThrow();
 			assertThat(result.path("requests").asLong()).isPositive();

@@ -1,0 +1,197 @@
+package io.latencylab.lab.topology;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+import io.latencylab.lab.plan.Targets;
+import io.latencylab.lab.topology.Topology.Endpoint;
+import io.latencylab.lab.topology.Topology.Kind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.yaml.snakeyaml.Yaml;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class TopologyFileTests {
+
+	private static final Path PROJECT = Path.of("/project");
+
+	@TempDir
+	Path dir;
+
+	private final Services services = Services.here();
+
+	@Test
+	void externalServicesTakeTheHostAndTheEnvPortsUnlessTheFileSaysOtherwise() throws IOException {
+		Topology topology = read("""
+				deployment: external
+				host: 10.210.0.2
+				services:
+				  sort-service:
+				    http: http://10.210.0.3:8084/
+				  catalog-service:
+				    grpc: 10.210.0.4:9999
+				traces:
+				  jaeger: http://10.210.0.2:16686
+				injectors:
+				  - name: far
+				    namespace: lab-inj
+				""");
+		assertThat(topology.kind()).isEqualTo(Kind.EXTERNAL);
+		int rest = this.services.named("meals-rest").httpPort();
+		assertThat(topology.service("meals-rest")).isEqualTo(new Endpoint("http://10.210.0.2:" + rest, Optional.empty(),
+				"http://10.210.0.2:" + rest + "/actuator", "http://10.210.0.2:" + rest + "/actuator/prometheus"));
+		// A service's own address moves its actuator and metrics with it; a trailing slash is dropped.
+		assertThat(topology.service("sort-service").http()).isEqualTo("http://10.210.0.3:8084");
+		assertThat(topology.service("sort-service").readiness()).isEqualTo("http://10.210.0.3:8084/actuator/health/readiness");
+		assertThat(topology.service("catalog-service").grpc()).contains("10.210.0.4:9999");
+		assertThat(topology.service("order-service").grpc())
+			.contains("10.210.0.2:" + this.services.named("order-service").grpcPort().orElseThrow());
+		assertThat(topology.endpoint("object-cache")).isEqualTo("http://10.210.0.2:" + this.services.port("OBJECT_CACHE_PORT"));
+		assertThat(topology.traces().jaeger()).contains("http://10.210.0.2:16686");
+		assertThat(topology.injector()).isEqualTo(new Injector("far", Injector.Placement.NAMESPACE, "lab-inj"));
+		// The simulations aim where the topology says.
+		Map<String, String> targets = Targets.on(topology);
+		assertThat(targets).containsEntry(Targets.SORT.name(), "http://10.210.0.3:8084")
+			.containsEntry(Targets.TOY_STORE.name(), "http://10.210.0.2:" + this.services.named("frontend-service").httpPort());
+	}
+
+	@Test
+	void theDefaultTopologyPrintedAndReadBackIsTheSame() throws IOException {
+		Topology here = Topology.here(Kind.BARE, this.services, Topology.TraceSource.files(PROJECT.resolve("runs/services/traces")));
+		Map<String, Object> yaml = new java.util.LinkedHashMap<>(here.asYaml(PROJECT));
+		// Printed for bare; a user copies it and names it external to point the lab at services started by hand.
+		yaml.put("deployment", "external");
+		Topology back = read(new Yaml().dump(yaml));
+		assertThat(back.services()).isEqualTo(here.services());
+		assertThat(back.endpoints()).isEqualTo(here.endpoints());
+		assertThat(yaml.get("traces")).isEqualTo(Map.of("files", "runs/services/traces"));
+		assertThat(back.traces()).isEqualTo(here.traces());
+		assertThat(back.injectors()).isEqualTo(here.injectors());
+	}
+
+	@Test
+	void aBareTopologyOnlyPlacesTheInjector() throws IOException {
+		Topology topology = read("deployment: bare\n");
+		assertThat(topology.kind()).isEqualTo(Kind.BARE);
+		assertThat(topology.injector()).isEqualTo(Injector.LOCAL);
+		assertThatThrownBy(() -> read("deployment: bare\nhost: 10.0.0.1\n")).hasMessageContaining("line 2, field 'host'")
+			.hasMessageContaining("only with deployment: external");
+	}
+
+	@Test
+	void mistakesAreNamedByFileLineAndField() {
+		assertThatThrownBy(() -> read("host: 10.0.0.1\n")).hasMessageContaining("topology.yml, line 1, field 'deployment': missing");
+		assertThatThrownBy(() -> read("deployment: kubernetes\n"))
+			.hasMessageContaining("line 1, field 'deployment': 'kubernetes' is none of bare, compose, external");
+		assertThatThrownBy(() -> read("deployment: external\nhots: 10.0.0.1\n"))
+			.hasMessageContaining("line 2, field 'hots': unknown field");
+		assertThatThrownBy(() -> read("""
+				deployment: external
+				services:
+				  sort-service:
+				    http: htp:/10.0.0.1
+				""")).hasMessageContaining("line 4, field 'services.sort-service.http': not an http:// or https:// URL");
+		assertThatThrownBy(() -> read("""
+				deployment: external
+				services:
+				  sorting:
+				    http: http://10.0.0.1:8084
+				""")).hasMessageContaining("line 3, field 'services.sorting': no such service");
+		assertThatThrownBy(() -> read("""
+				deployment: external
+				services:
+				  meals-rest:
+				    grpc: 10.0.0.1:9000
+				""")).hasMessageContaining("line 4, field 'services.meals-rest.grpc': meals-rest has no gRPC port");
+		assertThatThrownBy(() -> read("""
+				deployment: external
+				services:
+				  catalog-service:
+				    grpc: 10.0.0.1
+				""")).hasMessageContaining("line 4, field 'services.catalog-service.grpc': HOST:PORT");
+		assertThatThrownBy(() -> read("""
+				deployment: external
+				traces:
+				  files: runs/services/traces
+				  jaeger: http://10.0.0.1:16686
+				""")).hasMessageContaining("line 3, field 'traces': name one source of spans");
+		assertThatThrownBy(() -> read("""
+				deployment: external
+				host: no-such-host.invalid
+				""")).hasMessageContaining("line 2, field 'host': the host 'no-such-host.invalid' does not resolve");
+		assertThatThrownBy(() -> read("deployment: external\nservices: [a, b]\n"))
+			.hasMessageContaining("line 2, field 'services': a mapping of fields, not a list");
+		assertThatThrownBy(() -> read("deployment: external\nhost: [\n")).hasMessageContaining("not YAML");
+	}
+
+	@Test
+	void injectorsAreCheckedForWhatTheyCanReach() {
+		// A namespace has a loopback of its own: 127.0.0.1 there is not this machine's.
+		assertThatThrownBy(() -> read("""
+				deployment: external
+				injectors:
+				  - name: apart
+				    namespace: lab-inj
+				""")).hasMessageContaining("line 3, field 'injectors[0]'").hasMessageContaining("own loopback");
+		assertThatThrownBy(() -> read("""
+				deployment: external
+				host: 10.0.0.1
+				injectors:
+				  - name: a
+				    local: true
+				  - name: a
+				    namespace: lab-inj
+				""")).hasMessageContaining("line 6, field 'injectors[1].name': a second injector named 'a'");
+		assertThatThrownBy(() -> read("""
+				deployment: external
+				host: 10.0.0.1
+				injectors:
+				  - name: a
+				    local: true
+				    namespace: lab-inj
+				""")).hasMessageContaining("line 4, field 'injectors[0]': place the injector");
+		assertThatThrownBy(() -> read("""
+				deployment: external
+				host: 10.0.0.1
+				injectors:
+				  - name: a
+				    namespace: "lab inj; rm -rf /"
+				""")).hasMessageContaining("line 5, field 'injectors[0].namespace': not a network namespace's name");
+		assertThatThrownBy(() -> read("""
+				deployment: external
+				host: 10.0.0.1
+				injectors:
+				  - name: a
+				    local: true
+				  - name: b
+				    local: true
+				""")).hasMessageContaining("line 6, field 'injectors[1]': one injector a topology for now");
+	}
+
+	@Test
+	void anInjectorInANamespaceWrapsItsCommand() {
+		Injector apart = new Injector("apart", Injector.Placement.NAMESPACE, "lab-inj");
+		assertThat(apart.wrap(java.util.List.of("java", "-version"))).containsExactly("ip", "netns", "exec", "lab-inj", "java",
+				"-version");
+		assertThat(Injector.LOCAL.wrap(java.util.List.of("java"))).containsExactly("java");
+	}
+
+	@Test
+	void aNamespaceThatDoesNotExistFailsBeforeAnyLoad() {
+		Injector missing = new Injector("apart", Injector.Placement.NAMESPACE, "lab-no-such-namespace");
+		assertThatThrownBy(() -> missing.check(java.util.List.of("http://10.0.0.1:8080")))
+			.hasMessageContaining("no network namespace 'lab-no-such-namespace'");
+	}
+
+	private Topology read(String yaml) throws IOException {
+		Path file = this.dir.resolve("topology.yml");
+		Files.writeString(file, yaml);
+		return TopologyFile.read(file, this.services, PROJECT);
+	}
+
+}
