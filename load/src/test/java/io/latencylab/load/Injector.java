@@ -7,6 +7,8 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +22,8 @@ import tools.jackson.databind.json.JsonMapper;
  * (the warm-up) pays for a cold JVM, its class loading and its JIT compiling, on the cores the
  * services need. It reads one step a line on standard input, as JSON: {"properties": {…}, "args":
  * […], "log": "…"}; runs Gatling with those system properties and arguments, everything printed
- * going to the log; and answers "exit N" on standard output, N being Gatling's exit code.
+ * going to the log; and answers "exit N cpu S" on standard output, N being Gatling's exit code and S
+ * its own CPU seconds so far (-1 when unknown).
  */
 public final class Injector {
 
@@ -88,7 +91,12 @@ public final class Injector {
 			List<String> gatlingArgs = new ArrayList<>();
 			step.path("args").forEach((arg) -> gatlingArgs.add(arg.asString()));
 			int exit;
-			try (FileOutputStream log = new FileOutputStream(step.path("log").asString(), true)) {
+			// On an ssh host the step's folder may not exist yet.
+			Path logFile = Path.of(step.path("log").asString());
+			if (logFile.getParent() != null) {
+				Files.createDirectories(logFile.getParent());
+			}
+			try (FileOutputStream log = new FileOutputStream(logFile.toFile(), true)) {
 				OutputStream outside = output.to(log);
 				try {
 					exit = Gatling$.MODULE$.fromArgs(gatlingArgs.toArray(String[]::new));
@@ -102,7 +110,9 @@ public final class Injector {
 					output.to(outside);
 				}
 			}
-			answers.println(ANSWER + exit);
+			// Its own CPU so far: where the generator runs on another host, the runner cannot read it.
+			double cpu = ProcessHandle.current().info().totalCpuDuration().map((d) -> d.toNanos() / 1e9).orElse(-1.0);
+			answers.println(ANSWER + exit + " cpu " + cpu);
 			answers.flush();
 		}
 	}

@@ -43,7 +43,12 @@ public final class GatlingStep implements AutoCloseable {
 
 	private final Injector place;
 
+	/** The generator's files on its ssh host; null for a generator on this machine. */
+	private final SshWorkspace remote;
+
 	private Process injector;
+
+	private double reportedCpuSeconds;
 
 	private BlockingQueue<String> answers;
 
@@ -57,6 +62,7 @@ public final class GatlingStep implements AutoCloseable {
 	public GatlingStep(Path project, Injector place) {
 		this.project = project;
 		this.place = place;
+		this.remote = (place.placement() == Injector.Placement.SSH) ? new SshWorkspace(place, project) : null;
 	}
 
 	/**
@@ -98,12 +104,23 @@ public final class GatlingStep implements AutoCloseable {
 		return stepDir.resolve("gatling").toAbsolutePath();
 	}
 
-	/** One command to the generator; waits for its answer, calling {@code whileWaiting} each second. */
+	/**
+	 * One command to the generator; waits for its answer, calling {@code whileWaiting} each second.
+	 * A generator over ssh gets the host's paths, and the step's folder is fetched back after it.
+	 */
 	private int send(Map<String, String> properties, List<String> args, Path stepDir, Runnable whileWaiting)
 			throws IOException, InterruptedException {
-		Map<String, Object> command = Map.of("properties", properties, "args", args, "log",
-				stepDir.resolve("gatling.log").toAbsolutePath().toString());
 		Process generator = injector();
+		Map<String, String> sent = new LinkedHashMap<>(properties);
+		List<String> sentArgs = new ArrayList<>(args);
+		String log = stepDir.resolve("gatling.log").toAbsolutePath().toString();
+		if (this.remote != null) {
+			sent.replaceAll((key, value) -> this.remote.remote(value, this.project));
+			sentArgs.replaceAll((arg) -> this.remote.remote(arg, this.project));
+			log = this.remote.remote(log, this.project);
+			this.remote.mkdirs(stepDir);
+		}
+		Map<String, Object> command = Map.of("properties", sent, "args", sentArgs, "log", log);
 		this.commands.write(JsonMapper.shared().writeValueAsString(command));
 		this.commands.newLine();
 		this.commands.flush();
@@ -116,31 +133,66 @@ public final class GatlingStep implements AutoCloseable {
 			}
 			whileWaiting.run();
 		}
+		if (this.remote != null) {
+			this.remote.fetch(stepDir);
+		}
 		whileWaiting.run();
-		return Integer.parseInt(answer.substring(ANSWER.length()).strip());
+		// "exit N cpu S"
+		String[] words = answer.substring(ANSWER.length()).strip().split("\\s+");
+		if (words.length >= 3 && words[1].equals("cpu") && Double.parseDouble(words[2]) >= 0) {
+			this.reportedCpuSeconds = Double.parseDouble(words[2]);
+		}
+		return Integer.parseInt(words[0]);
 	}
 
-	/** The load generator's process, while it runs: its CPU time is the lab's own cost. */
+	/**
+	 * The generator's CPU seconds so far: from its process here, or, for one over ssh, as it reported
+	 * at the end of its last command; 0 before it started.
+	 */
+	public double generatorCpuSeconds() {
+		if (this.remote != null) {
+			return this.reportedCpuSeconds;
+		}
+		return generator().flatMap((p) -> p.info().totalCpuDuration()).map((d) -> d.toNanos() / 1e9).orElse(0.0);
+	}
+
+	/**
+	 * The load generator's process, while it runs: its CPU time is the lab's own cost. Empty for one
+	 * over ssh (the process here is ssh's; the generator's own CPU is in each step's summary.json).
+	 */
 	public Optional<ProcessHandle> generator() {
-		return Optional.ofNullable(this.injector).map(Process::toHandle).filter(ProcessHandle::isAlive);
+		return Optional.ofNullable(this.injector)
+			.filter((p) -> this.remote == null)
+			.map(Process::toHandle)
+			.filter(ProcessHandle::isAlive);
 	}
 
-	private Process injector() throws IOException {
+	private Process injector() throws IOException, InterruptedException {
 		if (this.injector != null && this.injector.isAlive()) {
 			return this.injector;
 		}
+		LabCa ca = LabCa.in(this.project.resolve("data/tls"));
+		List<Path> classpath = classpath();
 		List<String> command = new ArrayList<>();
-		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.add((this.remote == null) ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : this.place.java());
 		// The JVM options the Gatling Maven plugin starts Gatling with.
 		command.addAll(List.of("-Xmx1G", "-XX:+UseG1GC", "-XX:+ParallelRefProcEnabled", "-XX:MaxInlineLevel=20",
 				"-XX:MaxTrivialSize=12", "--add-opens=java.base/java.lang=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED"));
+		String trustStore = ca.trustStore().toString();
+		String cp = String.join(File.pathSeparator, classpath.stream().map(Path::toString).toList());
+		if (this.remote != null) {
+			List<Path> files = new ArrayList<>(classpath);
+			files.add(ca.trustStore());
+			this.remote.ship(files);
+			trustStore = this.remote.remote(ca.trustStore());
+			cp = String.join(File.pathSeparator, classpath.stream().map(this.remote::remote).toList());
+		}
 		// HTTPS trusts the lab's own CA and nothing else: Gatling's default trusts every certificate.
-		LabCa ca = LabCa.in(this.project.resolve("data/tls"));
 		command.addAll(List.of("-Dgatling.ssl.useInsecureTrustManager=false", "-Dgatling.ssl.trustStore.type=PKCS12",
-				"-Dgatling.ssl.trustStore.file=" + ca.trustStore(),
+				"-Dgatling.ssl.trustStore.file=" + trustStore,
 				"-Dgatling.ssl.trustStore.password=" + LabCa.TRUST_STORE_PASSWORD));
 		command.add("-cp");
-		command.add(classpath());
+		command.add(cp);
 		command.add(INJECTOR);
 		Files.createDirectories(injectorLog().getParent());
 		this.injector = new ProcessBuilder(this.place.wrap(command)).directory(this.project.toFile())
@@ -195,14 +247,18 @@ public final class GatlingStep implements AutoCloseable {
 		}
 	}
 
-	private String classpath() throws IOException {
+	/** The generator's classpath: the simulations, the runner's classes, and the jars Maven listed. */
+	private List<Path> classpath() throws IOException {
 		Path target = this.project.resolve("load/target");
 		Path dependencies = target.resolve("lab.classpath");
 		if (!Files.exists(dependencies) || !Files.isDirectory(target.resolve("test-classes"))) {
 			throw new IllegalStateException("the load module is not built: run ./mvnw -DskipTests package first");
 		}
-		return target.resolve("test-classes") + File.pathSeparator + target.resolve("classes") + File.pathSeparator
-				+ Files.readString(dependencies).strip();
+		List<Path> classpath = new ArrayList<>(List.of(target.resolve("test-classes"), target.resolve("classes")));
+		for (String jar : Files.readString(dependencies).strip().split(File.pathSeparator)) {
+			classpath.add(Path.of(jar));
+		}
+		return classpath;
 	}
 
 	/** Counts the lines a running step appends to its requests.csv. */

@@ -133,7 +133,7 @@ public final class LabRun {
 					}
 					Instant stepStart = Instant.now();
 					boolean outside = OutsideLoad.CLIENT.equals(step.simulation());
-					double generatorBefore = cpuSeconds(gatling.generator());
+					double generatorBefore = gatling.generatorCpuSeconds();
 					double runnerBefore = cpuSeconds(Optional.of(ProcessHandle.current()));
 					Map<String, Double> servicesBefore = this.deployment.cpuSeconds();
 					int exit;
@@ -160,7 +160,7 @@ public final class LabRun {
 					Optional<JsonNode> wrk = outside ? OutsideClient.result(stepDir) : Optional.empty();
 					Manifest.LabCost cost = new Manifest.LabCost(
 							outside ? wrk.map((r) -> r.path("cpuSeconds").asDouble()).orElse(0.0)
-									: cpuSeconds(gatling.generator()) - generatorBefore,
+									: gatling.generatorCpuSeconds() - generatorBefore,
 							cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore,
 							servicesAfter.isEmpty() ? null : servicesCpu(servicesBefore, servicesAfter),
 							(outside || warmingUp) ? null : whileAnswering(stepDir));

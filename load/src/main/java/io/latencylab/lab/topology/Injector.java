@@ -7,40 +7,89 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A load generator's place: a JVM on this machine ({@code local}), or one started inside a Linux
+ * A load generator's place: a JVM on this machine ({@code local}); one started inside a Linux
  * network namespace ({@code namespace}), which reaches the services only over that namespace's own
- * interfaces, as a client on another host would.
+ * interfaces, as a client on another host would; or one on another host, over ssh ({@code ssh}:
+ * the runner ships the load module there, starts the generator with the run's parameters and
+ * fetches each step's results back).
  *
- * @param where the namespace's name; empty for a local one
+ * @param where the namespace's name, or the ssh destination (USER@HOST[:PORT]); empty for a local one
+ * @param identity the ssh private key; empty for ssh's own choice
+ * @param java the java command on the ssh host (21 or later)
  */
-public record Injector(String name, Placement placement, String where) {
+public record Injector(String name, Placement placement, String where, Optional<Path> identity, String java) {
 
 	public static final Injector LOCAL = new Injector("local", Placement.LOCAL, "");
 
+	public Injector(String name, Placement placement, String where) {
+		this(name, placement, where, Optional.empty(), "java");
+	}
+
 	public enum Placement {
 
-		LOCAL, NAMESPACE
+		LOCAL, NAMESPACE, SSH
 
+	}
+
+	/** The ssh host's name or address; empty unless this injector is placed over ssh. */
+	public Optional<String> sshHost() {
+		if (this.placement != Placement.SSH) {
+			return Optional.empty();
+		}
+		String host = this.where.substring(this.where.indexOf('@') + 1);
+		return Optional.of(host.contains(":") ? host.substring(0, host.lastIndexOf(':')) : host);
+	}
+
+	/** ssh's command line up to the destination: batch mode (no password prompt), the port and key when given. */
+	public List<String> ssh() {
+		List<String> command = new ArrayList<>(List.of("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=5"));
+		String destination = this.where;
+		int colon = destination.lastIndexOf(':');
+		if (colon > destination.indexOf('@')) {
+			command.addAll(List.of("-p", destination.substring(colon + 1)));
+			destination = destination.substring(0, colon);
+		}
+		this.identity.ifPresent((key) -> command.addAll(List.of("-i", key.toString(), "-o", "IdentitiesOnly=yes")));
+		command.add(destination);
+		command.add("--");
+		return command;
+	}
+
+	/** {@code args} as one word each for the remote shell that ssh hands them to. */
+	public static String shellWords(List<String> args) {
+		return String.join(" ", args.stream().map((arg) -> "'" + arg.replace("'", "'\\''") + "'").toList());
 	}
 
 	/** The command that starts {@code command} in this injector's place. */
 	public List<String> wrap(List<String> command) {
-		if (this.placement == Placement.LOCAL) {
-			return command;
+		List<String> wrapped = new ArrayList<>();
+		switch (this.placement) {
+			case LOCAL -> wrapped.addAll(command);
+			case NAMESPACE -> {
+				// ip netns exec enters the namespace and execs the command: the same process, so its CPU is still counted.
+				wrapped.addAll(List.of("ip", "netns", "exec", this.where));
+				wrapped.addAll(command);
+			}
+			case SSH -> {
+				wrapped.addAll(ssh());
+				wrapped.add(shellWords(command));
+			}
 		}
-		// ip netns exec enters the namespace and execs the command: the same process, so its CPU is still counted.
-		List<String> wrapped = new ArrayList<>(List.of("ip", "netns", "exec", this.where));
-		wrapped.addAll(command);
 		return wrapped;
 	}
 
 	public String describe() {
-		return (this.placement == Placement.LOCAL) ? this.name + " (a Gatling JVM on this machine)"
-				: this.name + " (a Gatling JVM in the network namespace " + this.where + ")";
+		return switch (this.placement) {
+			case LOCAL -> this.name + " (a Gatling JVM on this machine)";
+			case NAMESPACE -> this.name + " (a Gatling JVM in the network namespace " + this.where + ")";
+			case SSH -> this.name + " (a Gatling JVM on " + this.where + ", over ssh)";
+		};
 	}
 
 	/**
@@ -51,9 +100,17 @@ public record Injector(String name, Placement placement, String where) {
 		if (this.placement == Placement.LOCAL) {
 			return;
 		}
-		if (!Files.exists(Path.of("/run/netns", this.where))) {
+		if (this.placement == Placement.NAMESPACE && !Files.exists(Path.of("/run/netns", this.where))) {
 			throw new IllegalStateException("injector '" + this.name + "': no network namespace '" + this.where
 					+ "' on this machine (ip netns list); create it as root, e.g. with ops/netns/apart up");
+		}
+		if (this.placement == Placement.SSH) {
+			Process login = new ProcessBuilder(wrap(List.of(this.java, "-version"))).redirectErrorStream(true).start();
+			String output = new String(login.getInputStream().readAllBytes()).strip();
+			if (!login.waitFor(30, TimeUnit.SECONDS) || login.exitValue() != 0) {
+				throw new IllegalStateException("injector '" + this.name + "': cannot run " + this.java + " on " + this.where
+						+ " over ssh: " + output);
+			}
 		}
 		for (String url : urls) {
 			URI uri = URI.create(url);
@@ -65,8 +122,8 @@ public record Injector(String name, Placement placement, String where) {
 				.start();
 			String output = new String(connect.getInputStream().readAllBytes()).strip();
 			if (!connect.waitFor(10, TimeUnit.SECONDS) || connect.exitValue() != 0) {
-				throw new IllegalStateException("injector '" + this.name + "' (network namespace " + this.where
-						+ ") cannot reach " + uri.getHost() + ":" + port + " (" + url + ")"
+				throw new IllegalStateException("injector '" + this.name + "' (" + this.placement.name().toLowerCase(Locale.ROOT)
+						+ " " + this.where + ") cannot reach " + uri.getHost() + ":" + port + " (" + url + ")"
 						+ (output.isEmpty() ? "" : ": " + output));
 			}
 		}
@@ -75,11 +132,14 @@ public record Injector(String name, Placement placement, String where) {
 	Map<String, Object> asYaml() {
 		Map<String, Object> yaml = new LinkedHashMap<>();
 		yaml.put("name", this.name);
-		if (this.placement == Placement.LOCAL) {
-			yaml.put("local", true);
-		}
-		else {
-			yaml.put("namespace", this.where);
+		switch (this.placement) {
+			case LOCAL -> yaml.put("local", true);
+			case NAMESPACE -> yaml.put("namespace", this.where);
+			case SSH -> {
+				yaml.put("ssh", this.where);
+				this.identity.ifPresent((key) -> yaml.put("identity", key.toString()));
+				yaml.put("java", this.java);
+			}
 		}
 		return yaml;
 	}

@@ -55,6 +55,8 @@ public final class TopologyFile {
 
 	private static final Pattern NAMESPACE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,30}");
 
+	private static final Pattern SSH = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]*@[A-Za-z0-9][A-Za-z0-9.-]*(:[0-9]{1,5})?");
+
 	private final Path file;
 
 	private final Services services;
@@ -113,18 +115,21 @@ public final class TopologyFile {
 			}
 		});
 		TraceSource traces = top.mapping("traces").map((node) -> traces(node, project)).orElse(TraceSource.files(project.resolve("runs/services/traces")));
-		List<Injector> injectors = top.sequence("injectors").map(this::injectors).orElse(List.of(Injector.LOCAL));
+		List<Injector> injectors = top.sequence("injectors").map((node) -> injectors(node, project)).orElse(List.of(Injector.LOCAL));
 		Optional<String> loopback = endpoints.values().stream()
 			.flatMap((e) -> Stream.of(e.http(), e.actuator()))
 			.filter((url) -> isLoopback(URI.create(url).getHost()))
 			.findFirst();
 		for (int i = 0; i < injectors.size() && loopback.isPresent(); i++) {
 			Injector injector = injectors.get(i);
-			if (injector.placement() != Injector.Placement.LOCAL) {
+			boolean elsewhere = injector.placement() == Injector.Placement.NAMESPACE
+					|| injector.sshHost().filter((sshHost) -> !isLoopback(sshHost)).isPresent();
+			if (elsewhere) {
 				throw invalid(top.sequence("injectors").orElseThrow().getValue().get(i), "injectors[" + i + "]",
-						"injector '" + injector.name() + "' runs in a network namespace, where " + loopback.get()
-								+ " is the namespace's own loopback, not this machine's: give the services an address "
-								+ "the namespace reaches (deployment: external, host: …)");
+						"injector '" + injector.name() + "' runs " + (injector.placement() == Injector.Placement.NAMESPACE
+								? "in a network namespace" : "on " + injector.where()) + ", where " + loopback.get()
+								+ " is its own loopback, not this machine's: give the services an address it reaches "
+								+ "(deployment: external, host: …)");
 			}
 		}
 		return new Topology(this.file.toString(), kind, Collections.unmodifiableMap(endpoints), Collections.unmodifiableMap(others),
@@ -185,37 +190,59 @@ public final class TopologyFile {
 			.orElseGet(() -> TraceSource.jaeger(url(jaeger.get(), "traces.jaeger")));
 	}
 
-	private List<Injector> injectors(SequenceNode node) {
+	private List<Injector> injectors(SequenceNode node, Path project) {
 		List<Injector> injectors = new ArrayList<>();
 		Set<String> names = new HashSet<>();
 		for (int i = 0; i < node.getValue().size(); i++) {
 			Node item = node.getValue().get(i);
 			String path = "injectors[" + i + "]";
 			Fields fields = fields(item, path);
-			fields.only("name", "local", "namespace", "ssh");
+			fields.only("name", "local", "namespace", "ssh", "identity", "java");
 			String name = fields.scalar("name").map(ScalarNode::getValue).orElseThrow(() -> invalid(item, path + ".name", "missing"));
 			if (!names.add(name)) {
 				throw invalid(item, path + ".name", "a second injector named '" + name + "'");
 			}
-			fields.scalar("ssh").ifPresent((n) -> {
-				throw invalid(n, path + ".ssh", "ssh injectors are not built yet; place the injector locally or in a network namespace");
-			});
 			Optional<ScalarNode> namespace = fields.scalar("namespace");
 			Optional<ScalarNode> local = fields.scalar("local");
-			if (namespace.isPresent() == local.isPresent()) {
-				throw invalid(item, path, "place the injector: 'local: true' or 'namespace: NAME'");
+			Optional<ScalarNode> ssh = fields.scalar("ssh");
+			if (Stream.of(namespace, local, ssh).filter(Optional::isPresent).count() != 1) {
+				throw invalid(item, path, "place the injector: 'local: true', 'namespace: NAME' or 'ssh: USER@HOST[:PORT]'");
+			}
+			if (ssh.isEmpty()) {
+				for (String field : List.of("identity", "java")) {
+					fields.scalar(field).ifPresent((n) -> {
+						throw invalid(n, path + "." + field, "only for an injector placed over ssh");
+					});
+				}
 			}
 			if (local.isPresent()) {
 				if (!local.get().getValue().equals("true")) {
-					throw invalid(local.get(), path + ".local", "true, or leave it out and name a namespace");
+					throw invalid(local.get(), path + ".local", "true, or leave it out and place the injector elsewhere");
 				}
 				injectors.add(new Injector(name, Injector.Placement.LOCAL, ""));
 			}
-			else {
+			else if (namespace.isPresent()) {
 				if (!NAMESPACE.matcher(namespace.get().getValue()).matches()) {
 					throw invalid(namespace.get(), path + ".namespace", "not a network namespace's name: '" + namespace.get().getValue() + "'");
 				}
 				injectors.add(new Injector(name, Injector.Placement.NAMESPACE, namespace.get().getValue()));
+			}
+			else {
+				String destination = ssh.get().getValue().strip();
+				if (!SSH.matcher(destination).matches()) {
+					throw invalid(ssh.get(), path + ".ssh", "USER@HOST or USER@HOST:PORT, not '" + destination + "'");
+				}
+				Optional<Path> identity = fields.scalar("identity").map((n) -> {
+					Path key = project.resolve(n.getValue().strip());
+					if (!Files.isReadable(key)) {
+						throw invalid(n, path + ".identity", "no readable private key at " + key);
+					}
+					return key;
+				});
+				String java = fields.scalar("java").map((n) -> n.getValue().strip()).orElse("java");
+				Injector injector = new Injector(name, Injector.Placement.SSH, destination, identity, java);
+				checkHost(ssh.get(), path + ".ssh", injector.sshHost().orElseThrow());
+				injectors.add(injector);
 			}
 		}
 		if (injectors.isEmpty()) {

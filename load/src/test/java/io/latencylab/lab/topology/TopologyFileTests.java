@@ -174,6 +174,65 @@ class TopologyFileTests {
 	}
 
 	@Test
+	void anInjectorOverSshNamesItsHostKeyAndJava() throws IOException {
+		Path key = this.dir.resolve("id_ed25519");
+		Files.writeString(key, "a key");
+		Topology topology = read("""
+				deployment: external
+				host: 10.0.0.1
+				injectors:
+				  - name: far
+				    ssh: lab@injector-1.invalid:2222
+				    identity: %s
+				    java: /opt/jdk-21/bin/java
+				""".formatted(key).replace("injector-1.invalid", "127.0.0.2"));
+		Injector far = topology.injector();
+		assertThat(far.placement()).isEqualTo(Injector.Placement.SSH);
+		assertThat(far.sshHost()).contains("127.0.0.2");
+		assertThat(far.identity()).contains(key);
+		// The remote shell gets one quoted word an argument, a quote inside one included.
+		assertThat(far.wrap(java.util.List.of("/opt/jdk-21/bin/java", "-Dx=it's"))).containsExactly("ssh", "-o", "BatchMode=yes",
+				"-o", "ConnectTimeout=5", "-p", "2222", "-i", key.toString(), "-o", "IdentitiesOnly=yes", "lab@127.0.0.2", "--",
+				"'/opt/jdk-21/bin/java' '-Dx=it'\\''s'");
+		assertThatThrownBy(() -> read("""
+				deployment: external
+				host: 10.0.0.1
+				injectors:
+				  - name: far
+				    ssh: injector-1:22
+				""")).hasMessageContaining("line 5, field 'injectors[0].ssh': USER@HOST or USER@HOST:PORT");
+		assertThatThrownBy(() -> read("""
+				deployment: external
+				host: 10.0.0.1
+				injectors:
+				  - name: far
+				    ssh: lab@127.0.0.2
+				    identity: no-such-key
+				""")).hasMessageContaining("line 6, field 'injectors[0].identity': no readable private key");
+		assertThatThrownBy(() -> read("""
+				deployment: external
+				host: 10.0.0.1
+				injectors:
+				  - name: near
+				    namespace: lab-inj
+				    java: /opt/jdk/bin/java
+				""")).hasMessageContaining("line 6, field 'injectors[0].java': only for an injector placed over ssh");
+		// Another host's 127.0.0.1 is not this machine's; ssh to this machine's own loopback reaches it.
+		assertThatThrownBy(() -> read("""
+				deployment: bare
+				injectors:
+				  - name: far
+				    ssh: lab@10.0.0.9
+				""")).hasMessageContaining("line 3, field 'injectors[0]'").hasMessageContaining("its own loopback");
+		assertThat(read("""
+				deployment: bare
+				injectors:
+				  - name: here
+				    ssh: lab@127.0.0.1:2222
+				""").injector().placement()).isEqualTo(Injector.Placement.SSH);
+	}
+
+	@Test
 	void anInjectorInANamespaceWrapsItsCommand() {
 		Injector apart = new Injector("apart", Injector.Placement.NAMESPACE, "lab-inj");
 		assertThat(apart.wrap(java.util.List.of("java", "-version"))).containsExactly("ip", "netns", "exec", "lab-inj", "java",
