@@ -267,7 +267,12 @@ public final class Lab implements Runnable {
 			List<String> described = described(roundTrip);
 			Deployment deployment = this.options.deployment();
 			boolean started = false;
-			if (!deployment.isUp()) {
+			if (deployment instanceof ExternalDeployment) {
+				// Started elsewhere: checked, never started or stopped here.
+				System.out.println("Checking that every service of " + deployment.topology().name() + " answers");
+				deployment.up(this.injections);
+			}
+			else if (!deployment.isUp()) {
 				System.out.println("Starting the lab (" + deployment.mode() + ")");
 				deployment.up(this.injections);
 				started = true;

@@ -84,6 +84,12 @@ public final class LabRun {
 					throw new IllegalStateException(why);
 				});
 		Map<String, String> direct = Targets.on(this.deployment.topology());
+		if (this.injector.placement() == Injector.Placement.SSH
+				&& steps.stream().anyMatch((s) -> OutsideLoad.CLIENT.equals(s.simulation()))) {
+			// wrk's script and result are files of this machine; shipping them is not built.
+			throw new IllegalStateException("this plan has wrk steps (an outside client), which run here or in a network "
+					+ "namespace, not over ssh: place the injector locally or in a namespace");
+		}
 		if (!this.distance.isZero() && this.injector.placement() != Injector.Placement.LOCAL) {
 			throw new IllegalStateException("--distance puts its proxies on this machine's 127.0.0.1, which the injector "
 					+ this.injector.describe() + " does not reach");
