@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -92,28 +93,11 @@ public final class TopologyFile {
 		Topology defaults = Topology.on(this.file.toString(), kind, this.services, host, TraceSource.files(Path.of("runs/services/traces")),
 				List.of(Injector.LOCAL));
 		Map<String, Endpoint> endpoints = new LinkedHashMap<>(defaults.services());
-		top.mapping("services").ifPresent((node) -> {
-			Fields each = fields(node, "services");
-			for (NodeTuple tuple : node.getValue()) {
-				String name = each.key(tuple);
-				if (!endpoints.containsKey(name)) {
-					throw invalid(tuple.getKeyNode(), "services." + name,
-							"no such service; the lab's services are " + this.services.names());
-				}
-				endpoints.put(name, service(tuple.getValueNode(), name, endpoints.get(name)));
-			}
-		});
+		top.mapping("services").ifPresent((node) -> eachNamed(node, "services", endpoints.keySet(),
+				(name, value) -> endpoints.put(name, service(value, name, endpoints.get(name)))));
 		Map<String, String> others = new LinkedHashMap<>(defaults.endpoints());
-		top.mapping("endpoints").ifPresent((node) -> {
-			Fields each = fields(node, "endpoints");
-			for (NodeTuple tuple : node.getValue()) {
-				String name = each.key(tuple);
-				if (!others.containsKey(name)) {
-					throw invalid(tuple.getKeyNode(), "endpoints." + name, "no such endpoint; one of " + others.keySet().stream().sorted().toList());
-				}
-				others.put(name, url(tuple.getValueNode(), "endpoints." + name));
-			}
-		});
+		top.mapping("endpoints").ifPresent((node) -> eachNamed(node, "endpoints", others.keySet(),
+				(name, value) -> others.put(name, url(value, "endpoints." + name))));
 		TraceSource traces = top.mapping("traces").map((node) -> traces(node, project)).orElse(TraceSource.files(project.resolve("runs/services/traces")));
 		List<Injector> injectors = top.sequence("injectors").map((node) -> injectors(node, project)).orElse(List.of(Injector.LOCAL));
 		Optional<String> loopback = endpoints.values().stream()
@@ -156,6 +140,19 @@ public final class TopologyFile {
 		}
 		catch (YAMLException ex) {
 			throw new Invalid(this.file + ": not YAML: " + ex.getMessage());
+		}
+	}
+
+	/** Each field of {@code node}, which must be one of {@code known}: a service's or an endpoint's name. */
+	private void eachNamed(MappingNode node, String path, Set<String> known, BiConsumer<String, Node> action) {
+		Fields fields = fields(node, path);
+		for (NodeTuple tuple : node.getValue()) {
+			String name = fields.key(tuple);
+			if (!known.contains(name)) {
+				throw invalid(tuple.getKeyNode(), path + "." + name, "no such " + path.replaceFirst("s$", "") + "; one of "
+						+ known.stream().sorted().toList());
+			}
+			action.accept(name, tuple.getValueNode());
 		}
 	}
 
