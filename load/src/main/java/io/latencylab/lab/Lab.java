@@ -225,6 +225,12 @@ public final class Lab implements Runnable {
 						+ "Toxiproxy (toxiproxy-server on the PATH); the report names it. Default: none.")
 		String distance;
 
+		@Option(names = "--regions",
+				description = "Emulate the distance of each region the study's load came from (seed 000: North Europe, "
+						+ "Canada, Japan to Australia East): each region's requests through Toxiproxy proxies of their own with "
+						+ "its round trip; the study's section of the report names the round trips and their source.")
+		boolean regions;
+
 		@Option(names = "--repeat", paramLabel = "N",
 				description = "Run the plan N times on the same services (each a run and a report of its own), then "
 						+ "report every figure as a mean with its 95%% confidence interval over the runs. With --compare: "
@@ -290,6 +296,7 @@ public final class Lab implements Runnable {
 						System.out.printf(Locale.ROOT, "%nRun %d of %d%n", i, repeat);
 					}
 					runDirs.add(new LabRun(PROJECT, deployment, System.out).distance(roundTrip)
+						.regions(regionRoundTrips())
 						.injector(this.options.injector(deployment))
 						.run(plan.repetition(i), described, this.warmUp, cores));
 				}
@@ -369,6 +376,7 @@ public final class Lab implements Runnable {
 					StartUp startUp = StartUp.of(deployment, (System.nanoTime() - start) / 1e9);
 					try {
 						Path dir = new LabRun(PROJECT, deployment, System.out).distance(roundTrip)
+							.regions(regionRoundTrips())
 							.run(plan.repetition(i), described(roundTrip), this.warmUp, cores);
 						Factors.of(deployment).write(dir);
 						startUp.write(dir);
@@ -431,13 +439,36 @@ public final class Lab implements Runnable {
 			return roundTrip;
 		}
 
-		/** What the run's header names as injected: the --inject points, and the distance. */
+		/** What the run's header names as injected: the --inject points, the distance, the regions' round trips. */
 		private List<String> described(Duration roundTrip) {
 			List<String> described = new ArrayList<>(this.injections);
 			if (!roundTrip.isZero()) {
 				described.add(EmulatedDistance.describe(roundTrip));
 			}
+			Map<String, Duration> regions = regionRoundTrips();
+			if (!regions.isEmpty()) {
+				List<String> each = new ArrayList<>();
+				regions.forEach((region, rtt) -> each.add(region + " " + rtt.toMillis() + " ms"));
+				described.add("regions: " + String.join(", ", each) + " a round trip to the services (Toxiproxy latency "
+						+ "toxics, half each way, a proxy server a region)");
+			}
 			return described;
+		}
+
+		/** With --regions: the study's regions and their round trips; else none. */
+		private Map<String, Duration> regionRoundTrips() {
+			if (!this.regions) {
+				return Map.of();
+			}
+			Study study = Studies.named(this.experiment).orElseThrow();
+			if (study.regionRoundTrips().isEmpty()) {
+				throw new CommandLine.ParameterException(new CommandLine(this),
+						"--regions: " + study.name() + " has no regions (seed-000 has)");
+			}
+			if (Toxiproxy.binary().isEmpty()) {
+				throw new IllegalStateException("--regions needs toxiproxy-server on the PATH; " + Toxiproxy.INSTALL);
+			}
+			return study.regionRoundTrips();
 		}
 
 		private Deployment side(String side) {

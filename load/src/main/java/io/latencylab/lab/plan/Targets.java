@@ -2,6 +2,7 @@ package io.latencylab.lab.plan;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.latencylab.lab.topology.Services;
@@ -38,6 +39,22 @@ public final class Targets {
 
 	private static final Map<Parameter<String>, String> SERVICE = Map.of(MEALS_SOAP, "meals-soap", MEALS_REST, "meals-rest",
 			TOY_STORE, "frontend-service", SORT, "sort-service", TABLES, "table-service", OBJECTS, "object-store");
+
+	/**
+	 * The regions a step's load comes from (seed 000's). A region sends to its own copy of each
+	 * target, {@link #inRegion}, when the runner emulates its distance; else to the target itself.
+	 */
+	public static final Parameter<List<String>> REGIONS = Parameter.texts("lab.regions");
+
+	/** A region's round trip as the runner emulated it (recorded with the step). */
+	public static Parameter<String> roundTrip(String region) {
+		return Parameter.text("lab.region." + region + ".round-trip");
+	}
+
+	/** Where a region reaches {@code target}: "lab.region.japan.lab.meals.rest.url". */
+	public static Parameter<String> inRegion(String region, Parameter<String> target) {
+		return Parameter.text("lab.region." + region + "." + target.name());
+	}
 
 	/** The endpoints that are no service's own HTTP port, by their name in a topology. */
 	private static final Map<Parameter<String>, String> ENDPOINT = Map.of(OBJECTS_TLS, "object-store-tls", OBJECT_CACHE,

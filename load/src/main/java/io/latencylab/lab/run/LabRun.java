@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,11 +48,22 @@ public final class LabRun {
 
 	private Injector injector;
 
+	private Map<String, Duration> regions = Map.of();
+
 	public LabRun(Path project, Deployment deployment, PrintStream out) {
 		this.project = project;
 		this.deployment = deployment;
 		this.out = out;
 		this.injector = deployment.topology().injector();
+	}
+
+	/**
+	 * A round trip for each region a step's load comes from (Targets.REGIONS): each region reaches
+	 * every target through Toxiproxy proxies of its own with its round trip; none by default.
+	 */
+	public LabRun regions(Map<String, Duration> roundTrips) {
+		this.regions = roundTrips;
+		return this;
 	}
 
 	/** Where the load generator runs; by default where the deployment's topology puts it (this machine). */
@@ -90,8 +102,8 @@ public final class LabRun {
 			throw new IllegalStateException("this plan has wrk steps (an outside client), which run here or in a network "
 					+ "namespace, not over ssh: place the injector locally or in a namespace");
 		}
-		if (!this.distance.isZero() && this.injector.placement() != Injector.Placement.LOCAL) {
-			throw new IllegalStateException("--distance puts its proxies on this machine's 127.0.0.1, which the injector "
+		if ((!this.distance.isZero() || !this.regions.isEmpty()) && this.injector.placement() != Injector.Placement.LOCAL) {
+			throw new IllegalStateException("--distance and --regions put their proxies on this machine's 127.0.0.1, which the injector "
 					+ this.injector.describe() + " does not reach");
 		}
 		// An injector that cannot reach the services fails here, naming the address, before any load.
@@ -109,12 +121,20 @@ public final class LabRun {
 		Traces traces = this.deployment.traces();
 		List<Path> stepDirs = new ArrayList<>();
 		boolean retuned = false;
+		List<EmulatedDistance> regionProxies = new ArrayList<>();
 		try (EmulatedDistance distance = EmulatedDistance.around(direct, this.distance, runDir);
 				GatlingStep gatling = new GatlingStep(this.project, this.injector)) {
-			Map<String, String> targets = distance.targets();
+			Map<String, String> targets = new LinkedHashMap<>(distance.targets());
+			for (Map.Entry<String, Duration> region : this.regions.entrySet()) {
+				// A proxy server a region: its own round trip on its own copy of every target.
+				EmulatedDistance far = EmulatedDistance.around(direct, region.getValue(),
+						Files.createDirectories(runDir.resolve("regions").resolve(region.getKey())));
+				regionProxies.add(far);
+				far.targets().forEach((target, url) -> targets.put("lab.region." + region.getKey() + "." + target, url));
+			}
 			try (ResourceSampler sampler = new ResourceSampler(this.deployment, runDir.resolve("resources.csv"))) {
 				for (int i = 0; i < steps.size(); i++) {
-					Step step = steps.get(i);
+					Step step = withRoundTrips(steps.get(i));
 					int number = warmUp ? i : i + 1;
 					String folder = String.format(Locale.ROOT, "steps/%02d-%s", number, step.name());
 					Path stepDir = runDir.resolve(folder);
@@ -211,10 +231,31 @@ public final class LabRun {
 			}
 			gatling.writeReports(stepDirs);
 		}
+		finally {
+			for (EmulatedDistance far : regionProxies) {
+				far.close();
+			}
+		}
 		manifest = manifest.ended(Instant.now().toString());
 		manifest.write(runDir);
 		this.out.println("\nRun took " + Progress.clock(progress.elapsed()) + "; writing the report");
 		return runDir;
+	}
+
+	/** A step whose load comes from regions, with each emulated region's round trip recorded beside it. */
+	private Step withRoundTrips(Step step) {
+		List<String> stepRegions = step.get(Targets.REGIONS);
+		if (stepRegions == null || this.regions.isEmpty()) {
+			return step;
+		}
+		Step.Builder builder = Step.of(step.name(), step.simulation()).setAll(step.properties());
+		for (String region : stepRegions) {
+			Duration roundTrip = this.regions.get(region);
+			if (roundTrip != null) {
+				builder.set(Targets.roundTrip(region), roundTrip.toMillis() + "ms");
+			}
+		}
+		return builder.lasting(step.estimate());
 	}
 
 	/**

@@ -1,5 +1,8 @@
 package io.latencylab.lab.study;
 
+import java.time.Duration;
+import java.util.Map;
+
 import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.report.ReportSection;
 
@@ -41,5 +44,18 @@ public interface Study extends ReportSection {
 
 	/** The plan at laptop scale, or at the study's own scale. */
 	Plan plan(boolean full);
+
+	/**
+	 * The round trip between each region the study's load came from and its server, for
+	 * ./lab run --regions to emulate; empty for a study without regions.
+	 */
+	default Map<String, Duration> regionRoundTrips() {
+		return Map.of();
+	}
+
+	/** Where {@link #regionRoundTrips} come from, as the report cites it. */
+	default String regionSource() {
+		return "";
+	}
 
 }

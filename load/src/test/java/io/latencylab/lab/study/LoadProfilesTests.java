@@ -5,6 +5,7 @@ import java.time.Duration;
 import io.latencylab.lab.plan.OpenLoad;
 import io.latencylab.lab.plan.Operation;
 import io.latencylab.lab.plan.Parameters;
+import io.latencylab.lab.plan.Targets;
 import io.latencylab.lab.study.azure.SweepLoad;
 import io.latencylab.lab.study.soapvsrest.MealsLoad;
 import io.latencylab.lab.study.sort.SortLoad;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.entry;
 
 /** Each simulation's load, read from the parameters a plan writes, without running anything. */
 class LoadProfilesTests {
@@ -86,6 +88,26 @@ class LoadProfilesTests {
 		assertThat(load.regions().get(2).users()).isEqualTo(1000);
 		assertThat(load.users("aggregate")).isEqualTo(1000);
 		assertThatIllegalArgumentException().isThrownBy(() -> MealsLoad.from(Parameters.of("lab.protocol", "corba"), ""));
+	}
+
+	@Test
+	void aRegionWhoseDistanceTheRunnerEmulatesSendsToItsOwnProxyOfItsProtocolsTarget() {
+		Parameters emulated = MealsLoad.regions("rest", 10, Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(30))
+			.parameters()
+			.with(Targets.inRegion("japan", Targets.MEALS_REST), "http://127.0.0.1:40001")
+			.with(Targets.inRegion("japan", Targets.MEALS_SOAP), "http://127.0.0.1:40002");
+		MealsLoad load = MealsLoad.from(emulated, "http://127.0.0.1:8082");
+		assertThat(load.regions()).extracting(MealsLoad.Region::url)
+			.containsExactly("http://127.0.0.1:8082", "http://127.0.0.1:8082", "http://127.0.0.1:40001");
+	}
+
+	@Test
+	void seed000sRegionsAreAsFarFromAustraliaEastAsTheirGeographyAllows() {
+		Study seed000 = Studies.named("seed-000").orElseThrow();
+		// The study: Japan nearest the server, then Canada, then North Europe.
+		assertThat(seed000.regionRoundTrips()).containsExactly(entry("northeurope", Duration.ofMillis(172)),
+				entry("canada", Duration.ofMillis(156)), entry("japan", Duration.ofMillis(78)));
+		assertThat(Studies.named("seed-001").orElseThrow().regionRoundTrips()).isEmpty();
 	}
 
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import io.latencylab.lab.plan.Parameter;
 import io.latencylab.lab.plan.Parameters;
 import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.plan.Targets;
 
 /**
  * Seed 000's load on one meals service, closed model as its JMeter thread groups: per region (or
@@ -30,7 +31,7 @@ public record MealsLoad(String protocol, String mix, Duration duration, List<Reg
 
 	public static final Parameter<Duration> RAMP = Parameter.duration("lab.meals.ramp");
 
-	public static final Parameter<List<String>> REGIONS = Parameter.texts("lab.regions");
+	public static final Parameter<List<String>> REGIONS = Targets.REGIONS;
 
 	/** The study's regions, North Europe starting later. */
 	public static final List<String> STUDY_REGIONS = List.of("northeurope", "canada", "japan");
@@ -76,8 +77,11 @@ public record MealsLoad(String protocol, String mix, Duration duration, List<Reg
 		if (names.isEmpty()) {
 			regions.add(new Region("baseline", defaultUrl, p.get(USERS, 10), p.get(RAMP, Duration.ofSeconds(10)), Duration.ZERO));
 		}
+		Parameter<String> target = protocol.equals("rest") ? Targets.MEALS_REST : Targets.MEALS_SOAP;
 		for (String name : names) {
-			regions.add(new Region(name, p.get(Region.url(name), defaultUrl), p.get(Region.users(name), 10),
+			// The region's own target when the runner emulates its distance (a proxy with its round trip).
+			String url = p.get(Region.url(name), p.get(Targets.inRegion(name, target), defaultUrl));
+			regions.add(new Region(name, url, p.get(Region.users(name), 10),
 					p.get(Region.ramp(name), Duration.ofSeconds(10)),
 					p.get(Region.offset(name), name.equals("northeurope") ? Duration.ofSeconds(10) : Duration.ZERO)));
 		}

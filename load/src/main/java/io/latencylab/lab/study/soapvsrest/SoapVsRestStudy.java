@@ -11,9 +11,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
+import io.latencylab.lab.net.Geography;
+import io.latencylab.lab.net.Geography.Place;
 import io.latencylab.lab.plan.Operation;
+import io.latencylab.lab.plan.Parameter;
 import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.plan.Targets;
 import io.latencylab.lab.report.Charts;
 import io.latencylab.lab.report.ReportDocument;
 import io.latencylab.lab.run.RunData;
@@ -33,6 +37,28 @@ import static io.latencylab.lab.report.Format.seconds;
 public final class SoapVsRestStudy implements Study {
 
 	static final Published PUBLISHED = Published.of(SoapVsRestStudy.class);
+
+	/** The study's server and its clients' regions, where Azure places them (latitude, longitude, as `az account list-locations` gives them). */
+	static final Place SERVER = new Place("Australia East", -33.86, 151.2094);
+
+	static final Map<String, Place> CLIENTS = Map.of("northeurope", new Place("North Europe", 53.3478, -6.2597), "canada",
+			new Place("Canada Central", 43.653, -79.383), "japan", new Place("Japan East", 35.68, 139.77));
+
+	@Override
+	public Map<String, Duration> regionRoundTrips() {
+		Map<String, Duration> roundTrips = new LinkedHashMap<>();
+		for (String region : MealsLoad.STUDY_REGIONS) {
+			roundTrips.put(region, Geography.floorRoundTrip(CLIENTS.get(region), SERVER));
+		}
+		return roundTrips;
+	}
+
+	@Override
+	public String regionSource() {
+		return "the floor of each region's round trip to Australia East: twice the great-circle distance between the Azure "
+				+ "regions' published coordinates (az account list-locations) at 200 km/ms, light in fibre; measured "
+				+ "Internet round trips between continents run 1.5 to 3 times this floor (arXiv 2301.07788)";
+	}
 
 	@Override
 	public About about() {
@@ -82,7 +108,8 @@ public final class SoapVsRestStudy implements Study {
 				+ "The study ran 100 users in-region for its baseline and 1000, 2000 and 5000 users from each of three "
 				+ "regions against one Azure B1s VM; the study's row shown is the one of the same case at the study's "
 				+ "smallest scale unless the run is full scale. Our regions all run on this machine, with the study's "
-				+ "population shape (North Europe starting later) but not its distance. Source: " + PUBLISHED.paper() + ".");
+				+ "population shape (North Europe starting later), and with its distance only when the run emulates it "
+				+ "(./lab run seed-000 --regions; see \"Emulated distance per region\"). Source: " + PUBLISHED.paper() + ".");
 		Map<String, Double> throughput = new LinkedHashMap<>();
 		for (String protocol : List.of("rest", "soap")) {
 			Published.Figure figure = PUBLISHED.figure(protocol.equals("rest") ? "Table A.1" : "Table A.2");
@@ -119,8 +146,48 @@ public final class SoapVsRestStudy implements Study {
 			}
 		}
 		mixShare(throughput, doc);
+		emulatedDistance(steps, doc);
 		for (StepData step : steps) {
 			regionsOverTime(step, MealsLoad.from(step.parameters(), ""), doc, charts);
+		}
+	}
+
+	/**
+	 * With ./lab run --regions: each region's round trip as emulated, beside its client p50, that p50
+	 * less the round trip, and the in-region baseline's p50 with the same protocol and mix: what the
+	 * distance added should be the round trip, and the rest the server's (at another load, though:
+	 * the baseline's users send without waiting for a wire).
+	 */
+	private static void emulatedDistance(List<StepData> steps, ReportDocument doc) {
+		Map<String, Double> baseline = new LinkedHashMap<>();
+		List<List<String>> rows = new ArrayList<>();
+		for (StepData step : steps) {
+			MealsLoad load = MealsLoad.from(step.parameters(), "");
+			for (MealsLoad.Region region : load.regions()) {
+				List<Request> requests = step.requests().stream().filter((r) -> r.group().startsWith(region.name() + ": ")).toList();
+				GroupStats g = GroupStats.of(region.name(), requests);
+				if (region.name().equals("baseline")) {
+					baseline.put(load.protocol() + " " + load.mix(), g.p50Ms());
+					continue;
+				}
+				String roundTrip = step.parameters().get(Targets.roundTrip(region.name()), null);
+				if (roundTrip == null) {
+					continue;
+				}
+				double rtt = Parameter.parseDuration(roundTrip).toNanos() / 1e6;
+				Double inRegion = baseline.get(load.protocol() + " " + load.mix());
+				rows.add(List.of(step.record().name(), region.name(), num(rtt), count(g.count()), num(g.p50Ms()), num(g.p50Ms() - rtt),
+						(inRegion == null) ? "" : num(inRegion),
+						String.format(Locale.ROOT, "%+.0f%%", 100 * (g.p50Ms() - (inRegion == null ? 0 : inRegion) - rtt) / rtt)));
+			}
+		}
+		if (!rows.isEmpty()) {
+			doc.heading(3, "Emulated distance per region");
+			doc.text("Each region's requests went through a Toxiproxy proxy of its own with its round trip (half each way), "
+					+ "from " + new SoapVsRestStudy().regionSource() + ". The last column is how far the region's p50 is from "
+					+ "the in-region baseline's p50 plus the round trip, as a share of the round trip.");
+			doc.table(List.of("step", "region", "round trip (ms)", "requests", "p50 (ms)", "p50 − round trip (ms)",
+					"in-region p50 (ms)", "p50 − (in-region + round trip)"), rows);
 		}
 	}
 
