@@ -120,9 +120,9 @@ public final class Lab implements Runnable {
 			return (this.topology == null) ? null : TopologyFile.read(this.topology, Services.find(PROJECT), PROJECT);
 		}
 
-		/** Where the load generator runs: the topology file's injector, or the deployment's own (this machine). */
-		Injector injector(Deployment deployment) {
-			return (this.topology == null) ? deployment.topology().injector() : topology().injector();
+		/** Where the load generators run: the topology file's injectors, or the deployment's own (one, on this machine). */
+		List<Injector> injectors(Deployment deployment) {
+			return (this.topology == null) ? deployment.topology().injectors() : topology().injectors();
 		}
 
 	}
@@ -297,7 +297,7 @@ public final class Lab implements Runnable {
 					}
 					runDirs.add(new LabRun(PROJECT, deployment, System.out).distance(roundTrip)
 						.regions(regionRoundTrips())
-						.injector(this.options.injector(deployment))
+						.injectors(this.options.injectors(deployment))
 						.run(plan.repetition(i), described, this.warmUp, cores));
 				}
 			}

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import io.latencylab.lab.run.LabRun;
 import io.latencylab.lab.run.Manifest;
@@ -20,6 +21,8 @@ import io.latencylab.observability.Decomposition;
 import io.latencylab.observability.GroupDecomposition;
 import io.latencylab.observability.GroupDecomposition.ComponentStats;
 import io.latencylab.observability.GroupStats;
+import io.latencylab.observability.IntervalLogs;
+import org.HdrHistogram.Histogram;
 
 import static io.latencylab.lab.report.Format.count;
 import static io.latencylab.lab.report.Format.ms;
@@ -85,6 +88,7 @@ public final class Report {
 				+ "from setting out to send the request (a connection it must open counts) to the response's last byte, "
 				+ "before Gatling's checks.");
 		stepsTable();
+		injectorsTable();
 		for (ReportSection section : this.sections) {
 			section.report(this.run, this.doc, this.charts);
 		}
@@ -191,6 +195,38 @@ public final class Report {
 		}
 		this.doc.table(List.of("step", "group", "requests", "errors", "mean ms", "p50 ms", "p95 ms", "p99 ms", "max ms",
 				"req/s"), rows);
+	}
+
+	/**
+	 * Steps split over several injectors (seed 000's regions): each injector's rows and the merged
+	 * row per request group, from their latency logs added histogram by histogram (IntervalLogs),
+	 * never from averaged percentiles.
+	 */
+	private void injectorsTable() throws IOException {
+		List<List<String>> rows = new ArrayList<>();
+		for (StepData step : this.run.steps()) {
+			Path injectors = this.run.dir().resolve(step.record().folder()).resolve("injectors");
+			if (!Files.isDirectory(injectors)) {
+				continue;
+			}
+			Map<String, Map<String, Histogram>> byInjector = new LinkedHashMap<>();
+			try (Stream<Path> dirs = Files.list(injectors)) {
+				for (Path dir : dirs.sorted().toList()) {
+					byInjector.put(dir.getFileName().toString(), IntervalLogs.read(MergedLogs.find(dir)));
+				}
+			}
+			for (IntervalLogs.Row r : IntervalLogs.rows(byInjector)) {
+				rows.add(List.of(step.record().name(), r.group(), r.injector(), count(r.count()), ms(r.p50Ms()), ms(r.p90Ms()),
+						ms(r.p99Ms()), ms(r.maxMs())));
+			}
+		}
+		if (rows.isEmpty()) {
+			return;
+		}
+		this.doc.heading(2, "Injectors, merged exactly");
+		this.doc.text("Steps whose load came from several injectors: each injector's figures from its own latency log, "
+				+ "then \"all\", their histograms added (HdrHistogram, 3 significant digits), as ./lab merge gives them.");
+		this.doc.table(List.of("step", "group", "injector", "requests", "p50 ms", "p90 ms", "p99 ms", "max ms"), rows);
 	}
 
 	private void overTime() throws IOException {

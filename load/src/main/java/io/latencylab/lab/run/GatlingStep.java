@@ -236,6 +236,28 @@ public final class GatlingStep implements AutoCloseable {
 		this.injector = null;
 	}
 
+	/**
+	 * Every requests.csv of a step: its own, or, for a step split over several injectors, each
+	 * injector's (under injectors/NAME), in the injectors' order.
+	 */
+	public static List<Path> requestsCsvs(Path stepDir) throws IOException {
+		Optional<Path> own = requestsCsv(stepDir);
+		if (own.isPresent()) {
+			return List.of(own.get());
+		}
+		Path injectors = stepDir.resolve(Generators.INJECTORS);
+		if (!Files.isDirectory(injectors)) {
+			return List.of();
+		}
+		List<Path> csvs = new ArrayList<>();
+		try (Stream<Path> dirs = Files.list(injectors)) {
+			for (Path dir : dirs.sorted().toList()) {
+				requestsCsv(dir).ifPresent(csvs::add);
+			}
+		}
+		return csvs;
+	}
+
 	/** The requests.csv the step wrote. */
 	public static Optional<Path> requestsCsv(Path stepDir) throws IOException {
 		Path lab = stepDir.resolve("lab");

@@ -46,7 +46,7 @@ public final class LabRun {
 
 	private Duration distance = Duration.ZERO;
 
-	private Injector injector;
+	private List<Injector> injectors;
 
 	private Map<String, Duration> regions = Map.of();
 
@@ -54,7 +54,7 @@ public final class LabRun {
 		this.project = project;
 		this.deployment = deployment;
 		this.out = out;
-		this.injector = deployment.topology().injector();
+		this.injectors = deployment.topology().injectors();
 	}
 
 	/**
@@ -66,9 +66,15 @@ public final class LabRun {
 		return this;
 	}
 
-	/** Where the load generator runs; by default where the deployment's topology puts it (this machine). */
-	public LabRun injector(Injector injector) {
-		this.injector = injector;
+	/**
+	 * Where the load generators run; by default where the deployment's topology puts them (one, on
+	 * this machine). A step whose load comes from regions is split over them (see {@link #assign}).
+	 */
+	public LabRun injectors(List<Injector> injectors) {
+		if (injectors.isEmpty()) {
+			throw new IllegalArgumentException("a run needs an injector");
+		}
+		this.injectors = List.copyOf(injectors);
 		return this;
 	}
 
@@ -96,24 +102,27 @@ public final class LabRun {
 					throw new IllegalStateException(why);
 				});
 		Map<String, String> direct = Targets.on(this.deployment.topology());
-		if (this.injector.placement() == Injector.Placement.SSH
-				&& steps.stream().anyMatch((s) -> OutsideLoad.CLIENT.equals(s.simulation()))) {
-			// wrk's script and result are files of this machine; shipping them is not built.
-			throw new IllegalStateException("this plan has wrk steps (an outside client), which run here or in a network "
-					+ "namespace, not over ssh: place the injector locally or in a namespace");
+		boolean wrkSteps = steps.stream().anyMatch((s) -> OutsideLoad.CLIENT.equals(s.simulation()));
+		for (Injector injector : this.injectors) {
+			if (injector.placement() == Injector.Placement.SSH && wrkSteps) {
+				// wrk's script and result are files of this machine; shipping them is not built.
+				throw new IllegalStateException("this plan has wrk steps (an outside client), which run here or in a network "
+						+ "namespace, not over ssh: place the injector " + injector.name() + " locally or in a namespace");
+			}
+			if ((!this.distance.isZero() || !this.regions.isEmpty()) && injector.placement() != Injector.Placement.LOCAL) {
+				throw new IllegalStateException("--distance and --regions put their proxies on this machine's 127.0.0.1, which "
+						+ "the injector " + injector.describe() + " does not reach");
+			}
+			// An injector that cannot reach the services fails here, naming the address, before any load.
+			injector.check(this.deployment.topology().services().values().stream().map(Topology.Endpoint::http).toList());
 		}
-		if ((!this.distance.isZero() || !this.regions.isEmpty()) && this.injector.placement() != Injector.Placement.LOCAL) {
-			throw new IllegalStateException("--distance and --regions put their proxies on this machine's 127.0.0.1, which the injector "
-					+ this.injector.describe() + " does not reach");
-		}
-		// An injector that cannot reach the services fails here, naming the address, before any load.
-		this.injector.check(this.deployment.topology().services().values().stream().map(Topology.Endpoint::http).toList());
 		Instant start = Instant.now();
 		String runId = plan.name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
 		Path runDir = this.project.resolve("runs").resolve(runId);
 		Files.createDirectories(runDir);
 		Manifest manifest = new Manifest(runId, plan.name(), plan.seed(), plan.full(), this.deployment.mode(),
-				injections, cores.describe(), this.injector.describe(), Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
+				injections, cores.describe(), String.join("; ", this.injectors.stream().map(Injector::describe).toList()),
+				Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
 		manifest.write(runDir);
 		this.out.printf(Locale.ROOT, "Run %s: %d steps, about %s%n", runId, steps.size(),
 				Progress.clock(Plan.estimate(steps)));
@@ -122,8 +131,9 @@ public final class LabRun {
 		List<Path> stepDirs = new ArrayList<>();
 		boolean retuned = false;
 		List<EmulatedDistance> regionProxies = new ArrayList<>();
-		try (EmulatedDistance distance = EmulatedDistance.around(direct, this.distance, runDir);
-				GatlingStep gatling = new GatlingStep(this.project, this.injector)) {
+		Generators generators = new Generators(this.project, this.injectors, progress);
+		try (EmulatedDistance distance = EmulatedDistance.around(direct, this.distance, runDir); generators) {
+			GatlingStep gatling = generators.first();
 			Map<String, String> targets = new LinkedHashMap<>(distance.targets());
 			for (Map.Entry<String, Duration> region : this.regions.entrySet()) {
 				// A proxy server a region: its own round trip on its own copy of every target.
@@ -143,7 +153,7 @@ public final class LabRun {
 						// After the warm-up and its settling: the services compile on every core, and
 						// are measured on theirs (on one core the warm-up took a fifth of the requests
 						// and the first rounds still ran on cold code).
-						place(cores, gatling);
+						place(cores, generators);
 					}
 					String tuning = step.get(Tuning.PARAMETER);
 					if (tuning != null && Tuning.named(tuning) != this.deployment.tuning()) {
@@ -159,20 +169,20 @@ public final class LabRun {
 					}
 					Instant stepStart = Instant.now();
 					boolean outside = OutsideLoad.CLIENT.equals(step.simulation());
-					double generatorBefore = gatling.generatorCpuSeconds();
+					double generatorBefore = generators.cpuSeconds();
 					double runnerBefore = cpuSeconds(Optional.of(ProcessHandle.current()));
 					Map<String, Double> servicesBefore = this.deployment.cpuSeconds();
 					int exit;
 					try {
-						exit = outside ? OutsideClient.run(step, stepDir, runId, targets, this.injector)
-								: gatling.run(step, stepDir, runId, targets, progress);
+						exit = outside ? OutsideClient.run(step, stepDir, runId, targets, this.injectors.getFirst())
+								: generators.run(step, stepDir, runId, targets);
 					}
 					finally {
 						if (limited != null) {
 							this.deployment.limitCpus(limited, 0);
 						}
 					}
-					List<Request> requests = GatlingStep.requestsCsv(stepDir).map(LabRun::readQuietly).orElse(List.of());
+					List<Request> requests = readQuietly(GatlingStep.requestsCsvs(stepDir));
 					long errors = requests.stream().filter((r) -> !r.ok()).count();
 					boolean warmingUp = warmUp && i == 0;
 					Settled settled = null;
@@ -186,7 +196,7 @@ public final class LabRun {
 					Optional<JsonNode> wrk = outside ? OutsideClient.result(stepDir) : Optional.empty();
 					Manifest.LabCost cost = new Manifest.LabCost(
 							outside ? wrk.map((r) -> r.path("cpuSeconds").asDouble()).orElse(0.0)
-									: gatling.generatorCpuSeconds() - generatorBefore,
+									: generators.cpuSeconds() - generatorBefore,
 							cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore,
 							servicesAfter.isEmpty() ? null : servicesCpu(servicesBefore, servicesAfter),
 							(outside || warmingUp) ? null : whileAnswering(stepDir));
@@ -222,14 +232,14 @@ public final class LabRun {
 			}
 			finally {
 				if (cores.separate()) {
-					place(new Cores(cores.count(), false), gatling);
+					place(new Cores(cores.count(), false), generators);
 				}
 				if (retuned && this.deployment.tuning() != Tuning.BEFORE) {
 					// The lab as it was: a later run (or a user's request) meets the defaults.
 					this.deployment.tune(Tuning.BEFORE);
 				}
 			}
-			gatling.writeReports(stepDirs);
+			generators.writeReports();
 		}
 		finally {
 			for (EmulatedDistance far : regionProxies) {
@@ -262,13 +272,11 @@ public final class LabRun {
 	 * The services on their cores, and this runner with every thread it has (wrk, started later
 	 * from here, inherits its cores), and the load generator.
 	 */
-	private void place(Cores cores, GatlingStep gatling) throws IOException, InterruptedException {
+	private void place(Cores cores, Generators generators) throws IOException, InterruptedException {
 		this.deployment.placeServices(cores);
 		Cores.pin(ProcessHandle.current().pid(), cores.lab());
 		// Started before: it does not inherit the runner's new cores.
-		if (gatling.generator().isPresent()) {
-			Cores.pin(gatling.generator().get().pid(), cores.lab());
-		}
+		generators.pin(cores.lab());
 	}
 
 	/** One settling round of the warm-up's load. */
@@ -324,7 +332,7 @@ public final class LabRun {
 			Path dir = runDir.resolve(String.format(Locale.ROOT, "steps/00-settle-%d", rounds));
 			progress.restartCount();
 			int exit = gatling.run(round, dir, runId, targets, progress);
-			List<Request> done = GatlingStep.requestsCsv(dir).map(LabRun::readQuietly).orElse(List.of());
+			List<Request> done = readQuietly(GatlingStep.requestsCsvs(dir));
 			requests += done.size();
 			double now = answered(done);
 			change = change(previous, now);
@@ -350,7 +358,7 @@ public final class LabRun {
 
 	/** The generator's CPU from a step's first answer to its last, in percent of one core, as its summary.json gives it. */
 	private static Double whileAnswering(Path stepDir) throws IOException {
-		Optional<Path> summary = GatlingStep.requestsCsv(stepDir).map((csv) -> csv.resolveSibling("summary.json"))
+		Optional<Path> summary = GatlingStep.requestsCsvs(stepDir).stream().findFirst().map((csv) -> csv.resolveSibling("summary.json"))
 			.filter(Files::exists);
 		if (summary.isEmpty()) {
 			return null;
@@ -374,13 +382,18 @@ public final class LabRun {
 		return process.flatMap((p) -> p.info().totalCpuDuration()).map((d) -> d.toNanos() / 1e9).orElse(0.0);
 	}
 
-	private static List<Request> readQuietly(Path csv) {
-		try {
-			return Request.read(csv);
+	/** Every injector's requests of a step, one list. */
+	private static List<Request> readQuietly(List<Path> csvs) {
+		List<Request> requests = new ArrayList<>();
+		for (Path csv : csvs) {
+			try {
+				requests.addAll(Request.read(csv));
+			}
+			catch (IOException ex) {
+				// A file cut short: the step's count shows it.
+			}
 		}
-		catch (IOException ex) {
-			return List.of();
-		}
+		return requests;
 	}
 
 }

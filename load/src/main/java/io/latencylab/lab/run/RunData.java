@@ -45,8 +45,12 @@ public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<Re
 		List<StepData> steps = new ArrayList<>();
 		for (Manifest.StepRecord record : manifest.steps()) {
 			Path stepDir = dir.resolve(record.folder());
-			Optional<Path> csv = GatlingStep.requestsCsv(stepDir);
-			List<Request> requests = csv.isPresent() ? Request.read(csv.get()) : List.of();
+			List<Path> csvs = GatlingStep.requestsCsvs(stepDir);
+			Optional<Path> csv = csvs.stream().findFirst();
+			List<Request> requests = new ArrayList<>();
+			for (Path each : csvs) {
+				requests.addAll(Request.read(each));
+			}
 			List<Span> spans = Traces.read(stepDir.resolve("spans.jsonl"));
 			Optional<JsonNode> sweep = csv.map((c) -> c.resolveSibling("sweep.json"))
 				.filter(Files::exists)
@@ -78,7 +82,8 @@ public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<Re
 
 	/** A file a simulation wrote beside the step's requests.csv, when it did. */
 	public Optional<Path> besideRequests(StepData step, String name) throws IOException {
-		return GatlingStep.requestsCsv(this.dir.resolve(step.record().folder()))
+		return GatlingStep.requestsCsvs(this.dir.resolve(step.record().folder())).stream()
+			.findFirst()
 			.map((csv) -> csv.resolveSibling(name))
 			.filter(Files::exists);
 	}

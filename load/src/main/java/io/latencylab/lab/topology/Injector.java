@@ -22,13 +22,21 @@ import java.util.concurrent.TimeUnit;
  * @param where the namespace's name, or the ssh destination (USER@HOST[:PORT]); empty for a local one
  * @param identity the ssh private key; empty for ssh's own choice
  * @param java the java command on the ssh host (21 or later)
+ * @param regions the regions of a step's load (seed 000's) this injector sends; empty: every region
+ *        no other injector names
  */
-public record Injector(String name, Placement placement, String where, Optional<Path> identity, String java) {
+public record Injector(String name, Placement placement, String where, Optional<Path> identity, String java,
+		List<String> regions) {
 
 	public static final Injector LOCAL = new Injector("local", Placement.LOCAL, "");
 
 	public Injector(String name, Placement placement, String where) {
-		this(name, placement, where, Optional.empty(), "java");
+		this(name, placement, where, Optional.empty(), "java", List.of());
+	}
+
+	/** This injector sending only {@code regions}. */
+	public Injector sending(List<String> regions) {
+		return new Injector(this.name, this.placement, this.where, this.identity, this.java, List.copyOf(regions));
 	}
 
 	public enum Placement {
@@ -132,6 +140,9 @@ public record Injector(String name, Placement placement, String where, Optional<
 	Map<String, Object> asYaml() {
 		Map<String, Object> yaml = new LinkedHashMap<>();
 		yaml.put("name", this.name);
+		if (!this.regions.isEmpty()) {
+			yaml.put("regions", this.regions);
+		}
 		switch (this.placement) {
 			case LOCAL -> yaml.put("local", true);
 			case NAMESPACE -> yaml.put("namespace", this.where);

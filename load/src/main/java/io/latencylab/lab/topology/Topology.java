@@ -104,7 +104,7 @@ public record Topology(String name, Kind kind, Map<String, Endpoint> services, M
 		return url;
 	}
 
-	/** The one injector (a step's population split over several is not built). */
+	/** The first injector: the warm-up and every step without regions run there. */
 	public Injector injector() {
 		return this.injectors.getFirst();
 	}

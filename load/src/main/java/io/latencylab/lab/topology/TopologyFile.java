@@ -190,11 +190,12 @@ public final class TopologyFile {
 	private List<Injector> injectors(SequenceNode node, Path project) {
 		List<Injector> injectors = new ArrayList<>();
 		Set<String> names = new HashSet<>();
+		Set<String> regionsSent = new HashSet<>();
 		for (int i = 0; i < node.getValue().size(); i++) {
 			Node item = node.getValue().get(i);
 			String path = "injectors[" + i + "]";
 			Fields fields = fields(item, path);
-			fields.only("name", "local", "namespace", "ssh", "identity", "java");
+			fields.only("name", "local", "namespace", "ssh", "identity", "java", "regions");
 			String name = fields.scalar("name").map(ScalarNode::getValue).orElseThrow(() -> invalid(item, path + ".name", "missing"));
 			if (!names.add(name)) {
 				throw invalid(item, path + ".name", "a second injector named '" + name + "'");
@@ -202,6 +203,7 @@ public final class TopologyFile {
 			Optional<ScalarNode> namespace = fields.scalar("namespace");
 			Optional<ScalarNode> local = fields.scalar("local");
 			Optional<ScalarNode> ssh = fields.scalar("ssh");
+			Injector placed;
 			if (Stream.of(namespace, local, ssh).filter(Optional::isPresent).count() != 1) {
 				throw invalid(item, path, "place the injector: 'local: true', 'namespace: NAME' or 'ssh: USER@HOST[:PORT]'");
 			}
@@ -216,13 +218,13 @@ public final class TopologyFile {
 				if (!local.get().getValue().equals("true")) {
 					throw invalid(local.get(), path + ".local", "true, or leave it out and place the injector elsewhere");
 				}
-				injectors.add(new Injector(name, Injector.Placement.LOCAL, ""));
+				placed = new Injector(name, Injector.Placement.LOCAL, "");
 			}
 			else if (namespace.isPresent()) {
 				if (!NAMESPACE.matcher(namespace.get().getValue()).matches()) {
 					throw invalid(namespace.get(), path + ".namespace", "not a network namespace's name: '" + namespace.get().getValue() + "'");
 				}
-				injectors.add(new Injector(name, Injector.Placement.NAMESPACE, namespace.get().getValue()));
+				placed = new Injector(name, Injector.Placement.NAMESPACE, namespace.get().getValue());
 			}
 			else {
 				String destination = ssh.get().getValue().strip();
@@ -237,17 +239,27 @@ public final class TopologyFile {
 					return key;
 				});
 				String java = fields.scalar("java").map((n) -> n.getValue().strip()).orElse("java");
-				Injector injector = new Injector(name, Injector.Placement.SSH, destination, identity, java);
+				Injector injector = new Injector(name, Injector.Placement.SSH, destination, identity, java, List.of());
 				checkHost(ssh.get(), path + ".ssh", injector.sshHost().orElseThrow());
-				injectors.add(injector);
+				placed = injector;
 			}
+			List<String> regions = new ArrayList<>();
+			fields.node("regions").ifPresent((n) -> {
+				if (!(n instanceof SequenceNode list)) {
+					throw invalid(n, path + ".regions", "a list of region names, as a study names them (seed 000: northeurope, canada, japan)");
+				}
+				for (Node region : list.getValue()) {
+					String value = scalarValue(region, path + ".regions");
+					if (!regionsSent.add(value)) {
+						throw invalid(region, path + ".regions", "region '" + value + "' is sent by another injector already");
+					}
+					regions.add(value);
+				}
+			});
+			injectors.add(placed.sending(regions));
 		}
 		if (injectors.isEmpty()) {
 			throw invalid(node, "injectors", "at least one injector, or leave the list out for one local injector");
-		}
-		if (injectors.size() > 1) {
-			throw invalid(node.getValue().get(1), "injectors[1]", "one injector a topology for now: splitting a step's "
-					+ "population over several is not built (their logs merge exactly with ./lab merge)");
 		}
 		return injectors;
 	}

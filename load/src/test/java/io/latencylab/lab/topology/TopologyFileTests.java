@@ -166,11 +166,13 @@ class TopologyFileTests {
 				deployment: external
 				host: 10.0.0.1
 				injectors:
-				  - name: a
+				  - name: near
 				    local: true
-				  - name: b
+				    regions: [japan]
+				  - name: far
 				    local: true
-				""")).hasMessageContaining("line 6, field 'injectors[1]': one injector a topology for now");
+				    regions: [canada, japan]
+				""")).hasMessageContaining("line 9, field 'injectors[1].regions': region 'japan' is sent by another injector");
 	}
 
 	@Test
@@ -230,6 +232,23 @@ class TopologyFileTests {
 				  - name: here
 				    ssh: lab@127.0.0.1:2222
 				""").injector().placement()).isEqualTo(Injector.Placement.SSH);
+	}
+
+	@Test
+	void severalInjectorsEachNamingTheRegionsItSends() throws IOException {
+		Topology topology = read("""
+				deployment: bare
+				injectors:
+				  - name: near
+				    local: true
+				    regions: [japan]
+				  - name: far
+				    local: true
+				    regions: [northeurope, canada]
+				""");
+		assertThat(topology.injectors()).extracting(Injector::name).containsExactly("near", "far");
+		assertThat(topology.injectors().get(1).regions()).containsExactly("northeurope", "canada");
+		assertThat(topology.injector().name()).isEqualTo("near");
 	}
 
 	@Test
