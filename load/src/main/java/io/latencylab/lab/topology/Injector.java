@@ -93,11 +93,12 @@ public record Injector(String name, Placement placement, String where, Optional<
 	}
 
 	public String describe() {
-		return switch (this.placement) {
+		String place = switch (this.placement) {
 			case LOCAL -> this.name + " (a Gatling JVM on this machine)";
 			case NAMESPACE -> this.name + " (a Gatling JVM in the network namespace " + this.where + ")";
 			case SSH -> this.name + " (a Gatling JVM on " + this.where + ", over ssh)";
 		};
+		return this.regions.isEmpty() ? place : place + " sending " + String.join(", ", this.regions);
 	}
 
 	/**
