@@ -212,7 +212,7 @@ public final class Report {
 			Map<String, Map<String, Histogram>> byInjector = new LinkedHashMap<>();
 			try (Stream<Path> dirs = Files.list(injectors)) {
 				for (Path dir : dirs.sorted().toList()) {
-					byInjector.put(dir.getFileName().toString(), IntervalLogs.read(MergedLogs.find(dir)));
+					byInjector.put(dir.getFileName().toString(), byOperation(IntervalLogs.read(MergedLogs.find(dir))));
 				}
 			}
 			for (IntervalLogs.Row r : IntervalLogs.rows(byInjector)) {
@@ -224,9 +224,20 @@ public final class Report {
 			return;
 		}
 		this.doc.heading(2, "Injectors, merged exactly");
-		this.doc.text("Steps whose load came from several injectors: each injector's figures from its own latency log, "
-				+ "then \"all\", their histograms added (HdrHistogram, 3 significant digits), as ./lab merge gives them.");
+		this.doc.text("Steps whose load came from several injectors: per operation (a group's name without its population, "
+				+ "\"japan: rest get\" as \"rest get\"), each injector's figures from its own latency log, then \"all\", their "
+				+ "histograms added (HdrHistogram, 3 significant digits), never their percentiles averaged.");
 		this.doc.table(List.of("step", "group", "injector", "requests", "p50 ms", "p90 ms", "p99 ms", "max ms"), rows);
+	}
+
+	/** One injector's histograms by operation: "japan: rest get" and "canada: rest get" both add into "rest get". */
+	static Map<String, Histogram> byOperation(Map<String, Histogram> byGroup) {
+		Map<String, Histogram> merged = new LinkedHashMap<>();
+		byGroup.forEach((group, histogram) -> {
+			String operation = group.contains(": ") ? group.substring(group.indexOf(": ") + 2) : group;
+			merged.computeIfAbsent(operation, (k) -> new Histogram(histogram.getNumberOfSignificantValueDigits())).add(histogram);
+		});
+		return merged;
 	}
 
 	private void overTime() throws IOException {
