@@ -230,10 +230,14 @@ public final class Report {
 		this.doc.table(List.of("step", "group", "injector", "requests", "p50 ms", "p90 ms", "p99 ms", "max ms"), rows);
 	}
 
-	/** One injector's histograms by operation: "japan: rest get" and "canada: rest get" both add into "rest get". */
+	/**
+	 * One injector's histograms by operation: "japan: rest get" and "canada: rest get" both add into
+	 * "rest get". A latency log's tags hold no spaces ("japan:_rest_get"); the names here have them again.
+	 */
 	static Map<String, Histogram> byOperation(Map<String, Histogram> byGroup) {
 		Map<String, Histogram> merged = new LinkedHashMap<>();
-		byGroup.forEach((group, histogram) -> {
+		byGroup.forEach((tag, histogram) -> {
+			String group = tag.replace('_', ' ');
 			String operation = group.contains(": ") ? group.substring(group.indexOf(": ") + 2) : group;
 			merged.computeIfAbsent(operation, (k) -> new Histogram(histogram.getNumberOfSignificantValueDigits())).add(histogram);
 		});

@@ -121,9 +121,17 @@ public final class GatlingStep implements AutoCloseable {
 			this.remote.mkdirs(stepDir);
 		}
 		Map<String, Object> command = Map.of("properties", sent, "args", sentArgs, "log", log);
-		this.commands.write(JsonMapper.shared().writeValueAsString(command));
-		this.commands.newLine();
-		this.commands.flush();
+		try {
+			this.commands.write(JsonMapper.shared().writeValueAsString(command));
+			this.commands.newLine();
+			this.commands.flush();
+		}
+		catch (IOException ex) {
+			// It ended before it read the step: the reason is in its log, not in the closed pipe.
+			this.injector = null;
+			throw new IOException("the load generator (" + this.place.describe() + ") ended before "
+					+ stepDir.getFileName() + "; see " + this.project.relativize(injectorLog()), ex);
+		}
 		String answer;
 		while ((answer = this.answers.poll(1, TimeUnit.SECONDS)) == null || !answer.startsWith(ANSWER)) {
 			if (answer == null && !generator.isAlive()) {

@@ -11,6 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A load generator's place: a JVM on this machine ({@code local}); one started inside a Linux
@@ -114,11 +116,18 @@ public record Injector(String name, Placement placement, String where, Optional<
 					+ "' on this machine (ip netns list); create it as root, e.g. with ops/netns/apart up");
 		}
 		if (this.placement == Placement.SSH) {
-			Process login = new ProcessBuilder(wrap(List.of(this.java, "-version"))).redirectErrorStream(true).start();
+			Process login = new ProcessBuilder(wrap(List.of(this.java, "-XshowSettings:properties", "-version")))
+				.redirectErrorStream(true)
+				.start();
 			String output = new String(login.getInputStream().readAllBytes()).strip();
 			if (!login.waitFor(30, TimeUnit.SECONDS) || login.exitValue() != 0) {
 				throw new IllegalStateException("injector '" + this.name + "': cannot run " + this.java + " on " + this.where
 						+ " over ssh: " + output);
+			}
+			int version = javaVersion(output);
+			if (version < 21) {
+				throw new IllegalStateException("injector '" + this.name + "': " + this.java + " on " + this.where + " is Java "
+						+ version + "; the load generator needs 21 or later (name one with 'java:' in the topology)");
 			}
 		}
 		for (String url : urls) {
@@ -136,6 +145,12 @@ public record Injector(String name, Placement placement, String where, Optional<
 						+ (output.isEmpty() ? "" : ": " + output));
 			}
 		}
+	}
+
+	/** The feature version in "java -XshowSettings:properties -version"'s output (java.specification.version); 0 if none. */
+	static int javaVersion(String output) {
+		Matcher m = Pattern.compile("java\\.specification\\.version = (\\d+)").matcher(output);
+		return m.find() ? Integer.parseInt(m.group(1)) : 0;
 	}
 
 	Map<String, Object> asYaml() {

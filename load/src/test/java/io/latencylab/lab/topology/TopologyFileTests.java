@@ -260,6 +260,13 @@ class TopologyFileTests {
 	}
 
 	@Test
+	void aJavaTooOldForTheGeneratorIsNamedBeforeAnyLoad() {
+		assertThat(Injector.javaVersion("    java.specification.version = 17\n    java.vendor = Debian")).isEqualTo(17);
+		assertThat(Injector.javaVersion("    java.specification.version = 25\n")).isEqualTo(25);
+		assertThat(Injector.javaVersion("bash: java: command not found")).isZero();
+	}
+
+	@Test
 	void aNamespaceThatDoesNotExistFailsBeforeAnyLoad() {
 		Injector missing = new Injector("apart", Injector.Placement.NAMESPACE, "lab-no-such-namespace");
 		assertThatThrownBy(() -> missing.check(java.util.List.of("http://10.0.0.1:8080")))
