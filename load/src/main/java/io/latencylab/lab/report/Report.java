@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import io.latencylab.lab.run.GatlingStep;
 import io.latencylab.lab.run.LabRun;
 import io.latencylab.lab.run.Manifest;
 import io.latencylab.lab.run.RunData;
@@ -23,6 +24,7 @@ import io.latencylab.observability.GroupDecomposition.ComponentStats;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.IntervalLogs;
 import org.HdrHistogram.Histogram;
+import tools.jackson.databind.json.JsonMapper;
 
 import static io.latencylab.lab.report.Format.count;
 import static io.latencylab.lab.report.Format.ms;
@@ -106,7 +108,7 @@ public final class Report {
 	 * The lab's own CPU per step, beside the services': what the load generator and the runner
 	 * took from the cores the services share with them.
 	 */
-	private void labFootprint() {
+	private void labFootprint() throws IOException {
 		this.doc.heading(2, "The lab's own footprint");
 		Object coresValue = this.run.manifest().machine().get("cores");
 		int cores = (coresValue instanceof Number n) ? n.intValue() : Runtime.getRuntime().availableProcessors();
@@ -155,6 +157,40 @@ public final class Report {
 					+ "in %s; the services had that much less, and their latency there is partly the lab's.",
 					100 * FOOTPRINT_WARNING, String.join(", ", warnings)));
 		}
+		List<String> overloaded = overloadedInjectors();
+		if (!overloaded.isEmpty()) {
+			this.doc.text(String.format(Locale.ROOT, "**Load generator near its limit:** %s (its own samples, once a "
+					+ "second, of its process's share of its machine's cores, above %.0f%%). A generator short of CPU sends "
+					+ "late and counts its own queueing as latency: give it a machine of its own (an injector elsewhere in "
+					+ "a --topology) or fewer users.", String.join("; ", overloaded), 100 * INJECTOR_LIMIT));
+		}
+	}
+
+	/** What a load generator may use of its machine's cores before the report flags its step. */
+	static final double INJECTOR_LIMIT = 0.80;
+
+	/**
+	 * The steps in which an injector's own CPU samples (summary.json's injectorCpu.maxPercent, the
+	 * share of its machine's cores) went above {@link #INJECTOR_LIMIT}: "sweep-rest-get: japan up to 95%".
+	 */
+	private List<String> overloadedInjectors() throws IOException {
+		List<String> overloaded = new ArrayList<>();
+		for (StepData step : this.run.steps()) {
+			Path stepDir = this.run.dir().resolve(step.record().folder());
+			for (Path csv : GatlingStep.requestsCsvs(stepDir)) {
+				Path summary = csv.resolveSibling("summary.json");
+				if (!Files.exists(summary)) {
+					continue;
+				}
+				double max = JsonMapper.shared().readTree(summary.toFile()).path("injectorCpu").path("maxPercent").asDouble(0);
+				if (max > 100 * INJECTOR_LIMIT) {
+					Path relative = stepDir.relativize(csv);
+					String injector = relative.startsWith("injectors") ? relative.getName(1).toString() : "the load generator";
+					overloaded.add(String.format(Locale.ROOT, "%s: %s up to %.0f%%", step.record().name(), injector, max));
+				}
+			}
+		}
+		return overloaded;
 	}
 
 	private static String settledText(Manifest.StepRecord warmUp) {

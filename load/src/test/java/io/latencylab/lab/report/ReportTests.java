@@ -160,11 +160,26 @@ class ReportTests {
 		// generator's 20% while answered and the runner's 5% are the lab's 12.5% of two cores.
 		assertThat(md).contains("## The lab's own footprint")
 			.contains("| toystore-query-c1 | 5.0 | 10 | 30.0 | 20.0 | 150000 | 5.0 | 70.0 | 13% |");
+		assertThat(md).doesNotContain("Load generator near its limit");
 		assertThat(Files.readString(html)).contains("<table>").contains("<img src=\"charts/seed-001-latency.png\"");
 		for (String chart : List.of("seed-001-latency.png", "decomposition-2.png", "over-time-1.png", "cpu.png")) {
 			byte[] png = Files.readAllBytes(dir.resolve("charts").resolve(chart));
 			assertThat(png).as(chart).startsWith(0x89, 'P', 'N', 'G');
 		}
+	}
+
+	@Test
+	void aStepWhoseLoadGeneratorRanOutOfCpuIsFlagged() throws IOException {
+		Path dir = toyStoreRun("seed-001-busy", 30, 1, 2);
+		// The buy at 2 clients: the generator's own samples went to 95% of its machine's cores.
+		Path lab = dir.resolve("steps/04-toystore-buy-c2/lab/toystore-buy-c2");
+		Files.writeString(lab.resolve("summary.json"), "{\"injectorCpu\": {\"meanPercent\": 60.0, \"maxPercent\": 95.0}}");
+		Files.writeString(dir.resolve("steps/03-toystore-query-c2/lab/toystore-query-c2/summary.json"),
+				"{\"injectorCpu\": {\"meanPercent\": 50.0, \"maxPercent\": 79.0}}");
+		Report.write(RunData.read(dir), Studies.all());
+		assertThat(Files.readString(dir.resolve("report.md")))
+			.contains("**Load generator near its limit:** toystore-buy-c2: the load generator up to 95%")
+			.doesNotContain("toystore-query-c2: the load generator");
 	}
 
 	@Test
