@@ -25,6 +25,9 @@ class TopologyFileTests {
 
 	private final Services services = Services.here();
 
+	/** A topology's first three lines, services elsewhere, before its injectors. */
+	private static final String EXTERNAL_INJECTORS = "deployment: external\nhost: 10.0.0.1\ninjectors:\n";
+
 	@Test
 	void externalServicesTakeTheHostAndTheEnvPortsUnlessTheFileSaysOtherwise() throws IOException {
 		Topology topology = read("""
@@ -138,34 +141,22 @@ class TopologyFileTests {
 				  - name: apart
 				    namespace: lab-inj
 				""")).hasMessageContaining("line 3, field 'injectors[0]'").hasMessageContaining("own loopback");
-		assertThatThrownBy(() -> read("""
-				deployment: external
-				host: 10.0.0.1
-				injectors:
+		assertThatThrownBy(() -> read(EXTERNAL_INJECTORS + """
 				  - name: a
 				    local: true
 				  - name: a
 				    namespace: lab-inj
 				""")).hasMessageContaining("line 6, field 'injectors[1].name': a second injector named 'a'");
-		assertThatThrownBy(() -> read("""
-				deployment: external
-				host: 10.0.0.1
-				injectors:
+		assertThatThrownBy(() -> read(EXTERNAL_INJECTORS + """
 				  - name: a
 				    local: true
 				    namespace: lab-inj
 				""")).hasMessageContaining("line 4, field 'injectors[0]': place the injector");
-		assertThatThrownBy(() -> read("""
-				deployment: external
-				host: 10.0.0.1
-				injectors:
+		assertThatThrownBy(() -> read(EXTERNAL_INJECTORS + """
 				  - name: a
 				    namespace: "lab inj; rm -rf /"
 				""")).hasMessageContaining("line 5, field 'injectors[0].namespace': not a network namespace's name");
-		assertThatThrownBy(() -> read("""
-				deployment: external
-				host: 10.0.0.1
-				injectors:
+		assertThatThrownBy(() -> read(EXTERNAL_INJECTORS + """
 				  - name: near
 				    local: true
 				    regions: [japan]
@@ -179,10 +170,7 @@ class TopologyFileTests {
 	void anInjectorOverSshNamesItsHostKeyAndJava() throws IOException {
 		Path key = this.dir.resolve("id_ed25519");
 		Files.writeString(key, "a key");
-		Topology topology = read("""
-				deployment: external
-				host: 10.0.0.1
-				injectors:
+		Topology topology = read(EXTERNAL_INJECTORS + """
 				  - name: far
 				    ssh: lab@injector-1.invalid:2222
 				    identity: %s
@@ -196,25 +184,16 @@ class TopologyFileTests {
 		assertThat(far.wrap(java.util.List.of("/opt/jdk-21/bin/java", "-Dx=it's"))).containsExactly("ssh", "-o", "BatchMode=yes",
 				"-o", "ConnectTimeout=5", "-p", "2222", "-i", key.toString(), "-o", "IdentitiesOnly=yes", "lab@127.0.0.2", "--",
 				"'/opt/jdk-21/bin/java' '-Dx=it'\\''s'");
-		assertThatThrownBy(() -> read("""
-				deployment: external
-				host: 10.0.0.1
-				injectors:
+		assertThatThrownBy(() -> read(EXTERNAL_INJECTORS + """
 				  - name: far
 				    ssh: injector-1:22
 				""")).hasMessageContaining("line 5, field 'injectors[0].ssh': USER@HOST or USER@HOST:PORT");
-		assertThatThrownBy(() -> read("""
-				deployment: external
-				host: 10.0.0.1
-				injectors:
+		assertThatThrownBy(() -> read(EXTERNAL_INJECTORS + """
 				  - name: far
 				    ssh: lab@127.0.0.2
 				    identity: no-such-key
 				""")).hasMessageContaining("line 6, field 'injectors[0].identity': no readable private key");
-		assertThatThrownBy(() -> read("""
-				deployment: external
-				host: 10.0.0.1
-				injectors:
+		assertThatThrownBy(() -> read(EXTERNAL_INJECTORS + """
 				  - name: near
 				    namespace: lab-inj
 				    java: /opt/jdk/bin/java
