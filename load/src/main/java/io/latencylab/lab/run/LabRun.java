@@ -68,7 +68,7 @@ public final class LabRun {
 
 	/**
 	 * Where the load generators run; by default where the deployment's topology puts them (one, on
-	 * this machine). A step whose load comes from regions is split over them (see {@link #assign}).
+	 * this machine). A step whose load comes from regions is split over them (see {@link Generators#assign}).
 	 */
 	public LabRun injectors(List<Injector> injectors) {
 		if (injectors.isEmpty()) {
@@ -128,7 +128,6 @@ public final class LabRun {
 				Progress.clock(Plan.estimate(steps)));
 		Progress progress = new Progress(steps, this.out);
 		Traces traces = this.deployment.traces();
-		List<Path> stepDirs = new ArrayList<>();
 		boolean retuned = false;
 		List<EmulatedDistance> regionProxies = new ArrayList<>();
 		Generators generators = new Generators(this.project, this.injectors, progress);
@@ -148,7 +147,6 @@ public final class LabRun {
 					int number = warmUp ? i : i + 1;
 					String folder = String.format(Locale.ROOT, "steps/%02d-%s", number, step.name());
 					Path stepDir = runDir.resolve(folder);
-					stepDirs.add(stepDir);
 					if (cores.separate() && i == (warmUp ? 1 : 0)) {
 						// After the warm-up and its settling: the services compile on every core, and
 						// are measured on theirs (on one core the warm-up took a fifth of the requests
