@@ -24,6 +24,7 @@ import io.latencylab.lab.deploy.ExternalDeployment;
 import io.latencylab.lab.deploy.Factors;
 import io.latencylab.lab.deploy.StartUp;
 import io.latencylab.lab.net.EmulatedDistance;
+import io.latencylab.lab.net.Link;
 import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.net.Toxiproxy;
 import io.latencylab.lab.plan.Parameter;
@@ -296,7 +297,7 @@ public final class Lab implements Runnable {
 						System.out.printf(Locale.ROOT, "%nRun %d of %d%n", i, repeat);
 					}
 					runDirs.add(new LabRun(PROJECT, deployment, System.out).distance(roundTrip)
-						.regions(regionRoundTrips())
+						.regions(regionLinks())
 						.injectors(this.options.injectors(deployment))
 						.run(plan.repetition(i), described, this.warmUp, cores));
 				}
@@ -376,7 +377,7 @@ public final class Lab implements Runnable {
 					StartUp startUp = StartUp.of(deployment, (System.nanoTime() - start) / 1e9);
 					try {
 						Path dir = new LabRun(PROJECT, deployment, System.out).distance(roundTrip)
-							.regions(regionRoundTrips())
+							.regions(regionLinks())
 							.run(plan.repetition(i), described(roundTrip), this.warmUp, cores);
 						Factors.of(deployment).write(dir);
 						startUp.write(dir);
@@ -445,30 +446,54 @@ public final class Lab implements Runnable {
 			if (!roundTrip.isZero()) {
 				described.add(EmulatedDistance.describe(roundTrip));
 			}
-			Map<String, Duration> regions = regionRoundTrips();
+			Map<String, Link> regions = regionLinks();
 			if (!regions.isEmpty()) {
 				List<String> each = new ArrayList<>();
-				regions.forEach((region, rtt) -> each.add(region + " " + rtt.toMillis() + " ms"));
-				described.add("regions: " + String.join(", ", each) + " a round trip to the services (Toxiproxy latency "
-						+ "toxics, half each way, a proxy server a region)");
+				regions.forEach((region, link) -> each.add(region + " " + link.describe()));
+				described.add("regions: " + String.join("; ", each) + " to the services (Toxiproxy latency "
+						+ "toxics, half the round trip each way, and bandwidth toxics where set; a proxy server a region)");
 			}
 			return described;
 		}
 
-		/** With --regions: the study's regions and their round trips; else none. */
-		private Map<String, Duration> regionRoundTrips() {
+		/**
+		 * With --regions: the study's regions, each with its round trip, and whatever the topology
+		 * file changes of their links (round trip, jitter, bandwidth); else none.
+		 */
+		private Map<String, Link> regionLinks() {
+			Topology topology = this.options.topology();
+			Map<String, Link.Change> changes = (topology == null) ? Map.of() : topology.regions();
 			if (!this.regions) {
+				if (!changes.isEmpty()) {
+					throw new CommandLine.ParameterException(new CommandLine(this), "the topology " + topology.name()
+							+ " sets links for regions " + topology.regions().keySet() + ": run with --regions to emulate them");
+				}
 				return Map.of();
 			}
 			Study study = Studies.named(this.experiment).orElseThrow();
 			if (study.regionRoundTrips().isEmpty()) {
 				throw new CommandLine.ParameterException(new CommandLine(this),
-						"--regions: " + study.name() + " has no regions (seed-000 has)");
+						"--regions: " + study.name() + " has no regions (seed-000 and seed-004 have)");
 			}
 			if (Toxiproxy.binary().isEmpty()) {
 				throw new IllegalStateException("--regions needs toxiproxy-server on the PATH; " + Toxiproxy.INSTALL);
 			}
-			return study.regionRoundTrips();
+			Map<String, Link> links = new LinkedHashMap<>();
+			study.regionRoundTrips().forEach((region, roundTrip) -> links.put(region, Link.of(roundTrip)));
+			changes.forEach((region, change) -> {
+				Link link = links.get(region);
+				if (link == null) {
+					throw new IllegalStateException(topology.name() + ": region '" + region + "' is none of " + study.name()
+							+ "'s " + links.keySet());
+				}
+				try {
+					links.put(region, change.applyTo(link));
+				}
+				catch (IllegalArgumentException ex) {
+					throw new IllegalStateException(topology.name() + ", region '" + region + "': " + ex.getMessage(), ex);
+				}
+			});
+			return links;
 		}
 
 		private Deployment side(String side) {

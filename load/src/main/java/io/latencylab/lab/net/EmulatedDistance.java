@@ -15,8 +15,9 @@ import eu.rekawek.toxiproxy.model.ToxicDirection;
 /**
  * A round trip put between the load generator and every service it targets: a Toxiproxy proxy in
  * front of each target, with half the round trip on the way there and half on the way back
- * (Toxiproxy's latency toxics), so that each request and its answer take one round trip more. A
- * new connection's handshake is not delayed: Toxiproxy accepts it at once and opens its own.
+ * (Toxiproxy's latency toxics, with a {@link Link}'s jitter; and its bandwidth toxics, when the
+ * link has one), so that each request and its answer take one round trip more. A new connection's
+ * handshake is not delayed: Toxiproxy accepts it at once and opens its own.
  */
 public final class EmulatedDistance implements AutoCloseable {
 
@@ -46,11 +47,14 @@ public final class EmulatedDistance implements AutoCloseable {
 	 */
 	public static EmulatedDistance around(Map<String, String> targets, Duration roundTrip, Path logDir)
 			throws IOException, InterruptedException {
-		if (roundTrip.isZero()) {
+		return around(targets, Link.of(roundTrip), logDir);
+	}
+
+	/** The same with a whole link: its round trip, jitter and bandwidth. */
+	public static EmulatedDistance around(Map<String, String> targets, Link link, Path logDir)
+			throws IOException, InterruptedException {
+		if (link.isZero()) {
 			return new EmulatedDistance(null, targets);
-		}
-		if (roundTrip.isNegative() || roundTrip.toMillis() > 10_000) {
-			throw new IllegalArgumentException("a distance is 1 ms to 10 s a round trip, not " + roundTrip.toMillis() + " ms");
 		}
 		Toxiproxy toxiproxy = Toxiproxy.start(freePort(), logDir.resolve("toxiproxy.log"));
 		try {
@@ -63,9 +67,13 @@ public final class EmulatedDistance implements AutoCloseable {
 				if (listen == null) {
 					listen = "127.0.0.1:" + freePort();
 					Proxy proxy = toxiproxy.client().createProxy("to-" + uri.getPort(), listen, upstream);
-					long there = roundTrip.toMillis() / 2;
-					proxy.toxics().latency("there", ToxicDirection.UPSTREAM, there).setJitter(0);
-					proxy.toxics().latency("back", ToxicDirection.DOWNSTREAM, roundTrip.toMillis() - there).setJitter(0);
+					long jitter = link.jitter().toMillis();
+					proxy.toxics().latency("there", ToxicDirection.UPSTREAM, link.thereMillis()).setJitter(jitter);
+					proxy.toxics().latency("back", ToxicDirection.DOWNSTREAM, link.backMillis()).setJitter(jitter);
+					if (link.kilobytesPerSecond() > 0) {
+						proxy.toxics().bandwidth("there-rate", ToxicDirection.UPSTREAM, link.kilobytesPerSecond());
+						proxy.toxics().bandwidth("back-rate", ToxicDirection.DOWNSTREAM, link.kilobytesPerSecond());
+					}
 					byUpstream.put(upstream, listen);
 				}
 				proxied.put(target.getKey(), uri.getScheme() + "://" + listen + (uri.getRawPath() == null ? "" : uri.getRawPath()));

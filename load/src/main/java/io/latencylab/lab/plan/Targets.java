@@ -51,6 +51,11 @@ public final class Targets {
 		return Parameter.text("lab.region." + region + ".round-trip");
 	}
 
+	/** A region's whole link as emulated, as the report names it (round trip, jitter, bandwidth). */
+	public static Parameter<String> link(String region) {
+		return Parameter.text("lab.region." + region + ".link");
+	}
+
 	/** Where a region reaches {@code target}: "lab.region.japan.lab.meals.rest.url". */
 	public static Parameter<String> inRegion(String region, Parameter<String> target) {
 		return Parameter.text("lab.region." + region + "." + target.name());

@@ -22,6 +22,7 @@ import io.latencylab.lab.plan.OutsideLoad;
 import io.latencylab.lab.plan.Plan;
 import io.latencylab.lab.plan.Step;
 import io.latencylab.lab.net.EmulatedDistance;
+import io.latencylab.lab.net.Link;
 import io.latencylab.lab.plan.Targets;
 import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.topology.Topology;
@@ -48,7 +49,7 @@ public final class LabRun {
 
 	private List<Injector> injectors;
 
-	private Map<String, Duration> regions = Map.of();
+	private Map<String, Link> regions = Map.of();
 
 	public LabRun(Path project, Deployment deployment, PrintStream out) {
 		this.project = project;
@@ -58,11 +59,12 @@ public final class LabRun {
 	}
 
 	/**
-	 * A round trip for each region a step's load comes from (Targets.REGIONS): each region reaches
-	 * every target through Toxiproxy proxies of its own with its round trip; none by default.
+	 * A link for each region a step's load comes from (Targets.REGIONS): each region reaches every
+	 * target through Toxiproxy proxies of its own with its round trip, jitter and bandwidth; none by
+	 * default.
 	 */
-	public LabRun regions(Map<String, Duration> roundTrips) {
-		this.regions = roundTrips;
+	public LabRun regions(Map<String, Link> links) {
+		this.regions = links;
 		return this;
 	}
 
@@ -134,7 +136,7 @@ public final class LabRun {
 		try (EmulatedDistance distance = EmulatedDistance.around(direct, this.distance, runDir); generators) {
 			GatlingStep gatling = generators.first();
 			Map<String, String> targets = new LinkedHashMap<>(distance.targets());
-			for (Map.Entry<String, Duration> region : this.regions.entrySet()) {
+			for (Map.Entry<String, Link> region : this.regions.entrySet()) {
 				// A proxy server a region: its own round trip on its own copy of every target.
 				EmulatedDistance far = EmulatedDistance.around(direct, region.getValue(),
 						Files.createDirectories(runDir.resolve("regions").resolve(region.getKey())));
@@ -250,7 +252,7 @@ public final class LabRun {
 		return runDir;
 	}
 
-	/** A step whose load comes from regions, with each emulated region's round trip recorded beside it. */
+	/** A step whose load comes from regions, with each emulated region's link recorded beside it. */
 	private Step withRoundTrips(Step step) {
 		List<String> stepRegions = step.get(Targets.REGIONS);
 		if (stepRegions == null || this.regions.isEmpty()) {
@@ -258,9 +260,10 @@ public final class LabRun {
 		}
 		Step.Builder builder = Step.of(step.name(), step.simulation()).setAll(step.properties());
 		for (String region : stepRegions) {
-			Duration roundTrip = this.regions.get(region);
-			if (roundTrip != null) {
-				builder.set(Targets.roundTrip(region), roundTrip.toMillis() + "ms");
+			Link link = this.regions.get(region);
+			if (link != null) {
+				builder.set(Targets.roundTrip(region), link.roundTrip().toMillis() + "ms");
+				builder.set(Targets.link(region), link.describe());
 			}
 		}
 		return builder.lasting(step.estimate());

@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import io.latencylab.lab.net.Link;
+
 /**
  * Where the lab finds the services and where it places its load generator: for every service
  * where it answers (HTTP, and gRPC for the gRPC services), its actuator and its metrics; the
@@ -19,9 +21,16 @@ import java.util.Optional;
  * @param name where it came from: a file, or the deployment it describes
  * @param services every service by name, in the start order of .env
  * @param endpoints the other endpoints by name (object-cache, object-cache-tls, object-store-tls)
+ * @param regions what the file changes of a study's regions' links under --regions, by region
  */
 public record Topology(String name, Kind kind, Map<String, Endpoint> services, Map<String, String> endpoints,
-		TraceSource traces, List<Injector> injectors) {
+		TraceSource traces, List<Injector> injectors, Map<String, Link.Change> regions) {
+
+	/** A topology that leaves the study's regions as they are. */
+	public Topology(String name, Kind kind, Map<String, Endpoint> services, Map<String, String> endpoints, TraceSource traces,
+			List<Injector> injectors) {
+		this(name, kind, services, endpoints, traces, injectors, Map.of());
+	}
 
 	/** Who starts the services: the lab, as bare JVMs or with compose, or somebody else (the lab never stops those). */
 	public enum Kind {

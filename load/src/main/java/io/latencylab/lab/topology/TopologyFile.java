@@ -9,6 +9,7 @@ import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -17,11 +18,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import io.latencylab.lab.net.Link;
+import io.latencylab.lab.plan.Parameter;
 import io.latencylab.lab.topology.Topology.Endpoint;
 import io.latencylab.lab.topology.Topology.Kind;
 import io.latencylab.lab.topology.Topology.TraceSource;
@@ -75,7 +79,7 @@ public final class TopologyFile {
 	private Topology read(Path project) {
 		Node root = compose();
 		Fields top = fields(root, "");
-		top.only("deployment", "host", "services", "endpoints", "traces", "injectors");
+		top.only("deployment", "host", "services", "endpoints", "traces", "injectors", "regions");
 		Kind kind = top.kind("deployment");
 		Optional<ScalarNode> hostNode = top.scalar("host");
 		String host = hostNode.map(ScalarNode::getValue).orElse("127.0.0.1");
@@ -116,8 +120,48 @@ public final class TopologyFile {
 								+ "(deployment: external, host: …)");
 			}
 		}
+		Map<String, Link.Change> regions = new LinkedHashMap<>();
+		top.mapping("regions").ifPresent((node) -> {
+			for (NodeTuple tuple : node.getValue()) {
+				String region = scalarValue(tuple.getKeyNode(), "regions");
+				regions.put(region, link(tuple.getValueNode(), "regions." + region));
+			}
+		});
 		return new Topology(this.file.toString(), kind, Collections.unmodifiableMap(endpoints), Collections.unmodifiableMap(others),
-				traces, List.copyOf(injectors));
+				traces, List.copyOf(injectors), Collections.unmodifiableMap(regions));
+	}
+
+	/** A region's link: any of round-trip, jitter, bandwidth; loss is named and refused. */
+	private Link.Change link(Node node, String path) {
+		Fields fields = fields(node, path);
+		fields.only("round-trip", "jitter", "bandwidth", "loss");
+		fields.scalar("loss").ifPresent((n) -> {
+			throw invalid(n, path + ".loss", "packet loss is not emulated: Toxiproxy works on the TCP stream above the "
+					+ "kernel and never drops a packet, and this lab does not drive netem (this machine's kernel has none); "
+					+ "leave 'loss' out");
+		});
+		Optional<Duration> roundTrip = fields.scalar("round-trip").map((n) -> duration(n, path + ".round-trip"));
+		Optional<Duration> jitter = fields.scalar("jitter").map((n) -> duration(n, path + ".jitter"));
+		OptionalLong bandwidth = fields.scalar("bandwidth").map((n) -> {
+			try {
+				return OptionalLong.of(Link.parseBandwidth(n.getValue()));
+			}
+			catch (IllegalArgumentException ex) {
+				throw invalid(n, path + ".bandwidth", ex.getMessage());
+			}
+		}).orElse(OptionalLong.empty());
+		if (roundTrip.isEmpty() && jitter.isEmpty() && bandwidth.isEmpty()) {
+			throw invalid(node, path, "at least one of round-trip, jitter, bandwidth");
+		}
+		return new Link.Change(roundTrip, jitter, bandwidth);
+	}
+
+	private Duration duration(ScalarNode node, String field) {
+		String value = node.getValue().strip();
+		if (!value.matches("\\d+ms|\\d+s")) {
+			throw invalid(node, field, "a duration such as 40ms or 1s, not '" + value + "'");
+		}
+		return Parameter.parseDuration(value);
 	}
 
 	private Node compose() {

@@ -3,9 +3,11 @@ package io.latencylab.lab.topology;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
+import io.latencylab.lab.net.Link;
 import io.latencylab.lab.plan.Targets;
 import io.latencylab.lab.topology.Topology.Endpoint;
 import io.latencylab.lab.topology.Topology.Kind;
@@ -250,6 +252,31 @@ class TopologyFileTests {
 		Injector missing = new Injector("apart", Injector.Placement.NAMESPACE, "lab-no-such-namespace");
 		assertThatThrownBy(() -> missing.check(java.util.List.of("http://10.0.0.1:8080")))
 			.hasMessageContaining("no network namespace 'lab-no-such-namespace'");
+	}
+
+	@Test
+	void aRegionsLinkChangesWhatItNamesOfTheStudysAndLossIsRefusedWithTheReason() throws IOException {
+		Topology topology = read("""
+				deployment: bare
+				regions:
+				  japan:
+				    jitter: 5ms
+				    bandwidth: 10mbit
+				  canada:
+				    round-trip: 250ms
+				""");
+		Link study = Link.of(Duration.ofMillis(78));
+		assertThat(topology.regions().get("japan").applyTo(study))
+			.isEqualTo(new Link(Duration.ofMillis(78), Duration.ofMillis(5), 1250));
+		assertThat(topology.regions().get("canada").applyTo(Link.of(Duration.ofMillis(156)))).isEqualTo(Link.of(Duration.ofMillis(250)));
+		assertThatThrownBy(() -> read("deployment: bare\nregions:\n  japan:\n    loss: 1%\n"))
+			.hasMessageContaining("line 4, field 'regions.japan.loss': packet loss is not emulated");
+		assertThatThrownBy(() -> read("deployment: bare\nregions:\n  japan:\n    bandwidth: fast\n"))
+			.hasMessageContaining("line 4, field 'regions.japan.bandwidth': a bandwidth such as 10mbit");
+		assertThatThrownBy(() -> read("deployment: bare\nregions:\n  japan:\n    jitter: 5\n"))
+			.hasMessageContaining("line 4, field 'regions.japan.jitter': a duration such as 40ms");
+		assertThatThrownBy(() -> read("deployment: bare\nregions:\n  japan: {}\n"))
+			.hasMessageContaining("line 3, field 'regions.japan': at least one of round-trip, jitter, bandwidth");
 	}
 
 	private Topology read(String yaml) throws IOException {

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 import io.latencylab.lab.net.Geography;
+import io.latencylab.lab.net.Link;
 import io.latencylab.lab.net.Geography.Place;
 import io.latencylab.lab.plan.Operation;
 import io.latencylab.lab.plan.Parameter;
@@ -178,16 +179,18 @@ public final class SoapVsRestStudy implements Study {
 				Double inRegion = baseline.get(load.protocol() + " " + load.mix());
 				rows.add(List.of(step.record().name(), region.name(), num(rtt), count(g.count()), num(g.p50Ms()), num(g.p50Ms() - rtt),
 						(inRegion == null) ? "" : num(inRegion),
-						String.format(Locale.ROOT, "%+.0f%%", 100 * (g.p50Ms() - (inRegion == null ? 0 : inRegion) - rtt) / rtt)));
+						String.format(Locale.ROOT, "%+.0f%%", 100 * (g.p50Ms() - (inRegion == null ? 0 : inRegion) - rtt) / rtt),
+						step.parameters().get(Targets.link(region.name()), Link.of(Parameter.parseDuration(roundTrip)).describe())));
 			}
 		}
 		if (!rows.isEmpty()) {
 			doc.heading(3, "Emulated distance per region");
 			doc.text("Each region's requests went through a Toxiproxy proxy of its own with its round trip (half each way), "
-					+ "from " + new SoapVsRestStudy().regionSource() + ". The last column is how far the region's p50 is from "
-					+ "the in-region baseline's p50 plus the round trip, as a share of the round trip.");
+					+ "from " + new SoapVsRestStudy().regionSource() + ", and the jitter and bandwidth a topology file set "
+					+ "(the last column). The column before it is how far the region's p50 is from the in-region "
+					+ "baseline's p50 plus the round trip, as a share of the round trip.");
 			doc.table(List.of("step", "region", "round trip (ms)", "requests", "p50 (ms)", "p50 − round trip (ms)",
-					"in-region p50 (ms)", "p50 − (in-region + round trip)"), rows);
+					"in-region p50 (ms)", "p50 − (in-region + round trip)", "link as emulated (Toxiproxy)"), rows);
 		}
 	}
 
