@@ -94,7 +94,12 @@ public final class Requests {
 
 	/** The body is read when the request is sent, so a simulation can load its file in before(). */
 	public HttpRequestActionBuilder sort(String algorithm, Supplier<String> numbers) {
-		return http("sort " + algorithm).post(this.sortUrl + "/sort?algorithm=" + algorithm)
+		return sort(this.sortUrl, algorithm, numbers);
+	}
+
+	/** The same, to the sort service at {@code sortUrl} (a region's own proxy). */
+	public HttpRequestActionBuilder sort(String sortUrl, String algorithm, Supplier<String> numbers) {
+		return http("sort " + algorithm).post(sortUrl + "/sort?algorithm=" + algorithm)
 			.header("Content-Type", "text/plain")
 			.body(StringBody((session) -> numbers.get()));
 	}

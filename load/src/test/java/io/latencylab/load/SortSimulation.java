@@ -14,6 +14,7 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import io.latencylab.lab.plan.Parameters;
+import io.latencylab.lab.plan.Targets;
 import io.latencylab.lab.study.sort.SortLoad;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
@@ -29,7 +30,8 @@ import static io.gatling.javaapi.http.HttpDsl.http;
  * 40), each uploading a file of lab.sort.size integers (10,000 to 50,000) to be sorted with
  * lab.sort.algorithm for lab.sort.duration: back to back (closed model), or one upload every
  * lab.sort.pace (experiment 6). The file comes from the service's own generator with a fixed
- * seed, made once and kept beside the results.
+ * seed, made once and kept beside the results. From a place (experiment 4), the uploads go to that
+ * region's own address for the sort service, a proxy with its distance, when the runner set one.
  */
 public class SortSimulation extends Simulation {
 
@@ -45,8 +47,12 @@ public class SortSimulation extends Simulation {
 	volatile String numbers;
 
 	{
+		// From a place (experiment 4): through that region's own proxy when the runner emulates its distance.
+		String sortUrl = this.profile.placed()
+				? this.parameters.get(Targets.inRegion(this.profile.place(), Targets.SORT), this.requests.sortUrl())
+				: this.requests.sortUrl();
 		ChainBuilder upload = LabHttp.call(this.recorder, "sort " + this.profile.algorithm(),
-				this.requests.sort(this.profile.algorithm(), () -> this.numbers));
+				this.requests.sort(sortUrl, this.profile.algorithm(), () -> this.numbers));
 		// Closed model: each finished request is replaced at once, so exactly `clients` are in flight.
 		// Paced: every client uploads once a pace, all at once, as the study's clients did.
 		PopulationBuilder clients = this.profile.paced()

@@ -1,6 +1,7 @@
 package io.latencylab.lab.study;
 
 import java.time.Duration;
+import java.util.List;
 
 import io.latencylab.lab.plan.OpenLoad;
 import io.latencylab.lab.plan.Operation;
@@ -108,6 +109,24 @@ class LoadProfilesTests {
 		assertThat(seed000.regionRoundTrips()).containsExactly(entry("northeurope", Duration.ofMillis(172)),
 				entry("canada", Duration.ofMillis(156)), entry("japan", Duration.ofMillis(78)));
 		assertThat(Studies.named("seed-001").orElseThrow().regionRoundTrips()).isEmpty();
+	}
+
+	@Test
+	void seed004SendsTheSameUploadsFromNearAndFarEachStepFromOnePlace() {
+		Study seed004 = Studies.named("seed-004").orElseThrow();
+		// Ljubljana to Frankfurt is about 620 km, to San Francisco about 9,750 km.
+		assertThat(seed004.regionRoundTrips()).containsExactly(entry("frankfurt", Duration.ofMillis(6)),
+				entry("san-francisco", Duration.ofMillis(97)));
+		List<SortLoad> placed = seed004.plan(false).steps().stream()
+			.map((step) -> SortLoad.from(step.parameters()))
+			.filter(SortLoad::placed)
+			.toList();
+		assertThat(placed).extracting(SortLoad::place).containsOnly("frankfurt", "san-francisco");
+		assertThat(placed).extracting(SortLoad::stepName).contains("sort-from-frankfurt-exchange-n20000-c1",
+				"sort-from-san-francisco-exchange-n20000-c4");
+		// Its region tells the runner which proxy; the simulation sends there.
+		assertThat(placed.getFirst().step().get(Targets.REGIONS)).containsExactly("frankfurt");
+		assertThat(new SortLoad("exchange", 20_000, 1, Duration.ofSeconds(10)).placed()).isFalse();
 	}
 
 }

@@ -1,18 +1,22 @@
 package io.latencylab.lab.study.sort;
 
 import java.time.Duration;
+import java.util.List;
 
 import io.latencylab.lab.plan.Parameter;
 import io.latencylab.lab.plan.Parameters;
 import io.latencylab.lab.plan.Step;
+import io.latencylab.lab.plan.Targets;
 
 /**
  * Seed 004's clients: {@code clients} clients, each uploading a file of {@code size} integers to
  * be sorted with {@code algorithm}, for {@code duration}: back to back, or with a {@code pace} one
  * upload every pace (experiment 6: 20 clients, a file every 300 s, for 24 hours). The file comes
- * from the service's own generator with a fixed {@code seed}.
+ * from the service's own generator with a fixed {@code seed}. A {@code place} (experiment 4:
+ * frankfurt, san-francisco) is the region the clients send from, at its distance under
+ * ./lab run --regions; empty: no place.
  */
-public record SortLoad(String algorithm, int size, int clients, int seed, Duration duration, Duration pace) {
+public record SortLoad(String algorithm, int size, int clients, int seed, Duration duration, Duration pace, String place) {
 
 	public static final Parameter<String> ALGORITHM = Parameter.text("lab.sort.algorithm");
 
@@ -34,13 +38,28 @@ public record SortLoad(String algorithm, int size, int clients, int seed, Durati
 	}
 
 	public static SortLoad from(Parameters p) {
+		List<String> regions = p.get(Targets.REGIONS, List.of());
 		return new SortLoad(p.get(ALGORITHM, "quick"), p.get(SIZE, 10_000), p.get(CLIENTS, 1), p.get(SEED, 1),
-				p.get(DURATION, Duration.ofSeconds(30)), p.get(PACE, Duration.ZERO));
+				p.get(DURATION, Duration.ofSeconds(30)), p.get(PACE, Duration.ZERO), regions.isEmpty() ? "" : regions.getFirst());
 	}
 
 	/** Back to back. */
 	public SortLoad(String algorithm, int size, int clients, Duration duration) {
-		this(algorithm, size, clients, 1, duration, Duration.ZERO);
+		this(algorithm, size, clients, 1, duration, Duration.ZERO, "");
+	}
+
+	/** Paced, from no place. */
+	public SortLoad(String algorithm, int size, int clients, int seed, Duration duration, Duration pace) {
+		this(algorithm, size, clients, seed, duration, pace, "");
+	}
+
+	/** The same clients sending from {@code place}. */
+	public SortLoad sentFrom(String place) {
+		return new SortLoad(this.algorithm, this.size, this.clients, this.seed, this.duration, this.pace, place);
+	}
+
+	public boolean placed() {
+		return !this.place.isEmpty();
 	}
 
 	public boolean paced() {
@@ -48,7 +67,8 @@ public record SortLoad(String algorithm, int size, int clients, int seed, Durati
 	}
 
 	public String stepName() {
-		return (paced() ? "sort-soak-" : "sort-") + this.algorithm + "-n" + this.size + "-c" + this.clients;
+		return (paced() ? "sort-soak-" : "sort-") + (placed() ? "from-" + this.place + "-" : "") + this.algorithm + "-n" + this.size
+				+ "-c" + this.clients;
 	}
 
 	public Step step() {
@@ -59,6 +79,9 @@ public record SortLoad(String algorithm, int size, int clients, int seed, Durati
 			.set(DURATION, this.duration);
 		if (paced()) {
 			builder.set(PACE, this.pace);
+		}
+		if (placed()) {
+			builder.set(Targets.REGIONS, List.of(this.place));
 		}
 		return builder.lasting(this.duration);
 	}
