@@ -31,7 +31,9 @@ import tools.jackson.databind.json.JsonMapper;
  * success), so that each can be joined to the server's trace; and summary.json per request group (count, errors by type,
  * mean, p50/p95/p99/max from an HdrHistogram, throughput), plus the injector's own CPU; and
  * latency.hlog, HdrHistogram's interval log: each group's latencies (µs) a second, tagged with the
- * group, so that several injectors' figures merge exactly ({@link IntervalLogs}).
+ * group, so that several injectors' figures merge exactly ({@link IntervalLogs}). Whether the
+ * generator kept up goes beside them: its CPU, how late it woke from 1 ms sleeps, and for an open
+ * model the arrivals it meant to send against those it sent.
  */
 public final class LoadRecorder {
 
@@ -51,6 +53,17 @@ public final class LoadRecorder {
 		.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("injector-cpu").factory());
 
 	private final Histogram injectorCpuPermille = new Histogram(1000, 3);
+
+	/**
+	 * How late this JVM woke from a 1 ms sleep, in µs, all step long (jHiccup's measure): a
+	 * generator that cannot run its timers on time sends its requests late, whatever its model.
+	 */
+	private final Recorder hiccups = new Recorder(3_600_000_000L, 3);
+
+	private final Thread hiccupMeter;
+
+	/** The arrivals an open-model simulation meant to send (0: a closed model, none declared). */
+	private volatile long intendedArrivals;
 
 	/** Per group (as tagged: no spaces or commas), the interval being recorded. */
 	private final Map<String, Recorder> intervals = new ConcurrentHashMap<>();
@@ -127,6 +140,26 @@ public final class LoadRecorder {
 				}
 			}
 		}, 1, 1, TimeUnit.SECONDS);
+		this.hiccupMeter = Thread.ofPlatform().daemon().name("injector-hiccups").start(this::measureHiccups);
+	}
+
+	private void measureHiccups() {
+		long expected = TimeUnit.MILLISECONDS.toNanos(1);
+		while (!Thread.currentThread().isInterrupted()) {
+			long start = System.nanoTime();
+			try {
+				Thread.sleep(1);
+			}
+			catch (InterruptedException ex) {
+				return;
+			}
+			this.hiccups.recordValue(Math.max(0, (System.nanoTime() - start - expected) / 1000));
+		}
+	}
+
+	/** An open model's intended arrivals (users it injects, each one request), checked against what was sent. */
+	public void intend(long arrivals) {
+		this.intendedArrivals = arrivals;
 	}
 
 	public Path directory() {
@@ -192,6 +225,7 @@ public final class LoadRecorder {
 	/** Writes summary.json and prints where it is. */
 	public Path finish() {
 		this.cpuSampler.shutdownNow();
+		this.hiccupMeter.interrupt();
 		writeIntervals();
 		synchronized (this.intervalLog) {
 			this.intervalLog.close();
@@ -212,6 +246,16 @@ public final class LoadRecorder {
 			}
 		}
 		summary.put("injectorCpu", cpu);
+		Histogram late = this.hiccups.getIntervalHistogram();
+		Map<String, Object> hiccups = new LinkedHashMap<>();
+		hiccups.put("samples", late.getTotalCount());
+		hiccups.put("p99Ms", late.getValueAtPercentile(99) / 1000.0);
+		hiccups.put("maxMs", late.getMaxValue() / 1000.0);
+		summary.put("injectorHiccups", hiccups);
+		if (this.intendedArrivals > 0) {
+			long sent = this.groups.values().stream().mapToLong((g) -> g.count.sum()).sum();
+			summary.put("sendRate", Map.of("intendedArrivals", this.intendedArrivals, "sent", sent));
+		}
 		Map<String, Object> groups = new TreeMap<>();
 		this.groups.forEach((name, stats) -> {
 			Latencies h = stats.all;

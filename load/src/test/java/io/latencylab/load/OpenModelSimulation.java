@@ -46,6 +46,8 @@ public class OpenModelSimulation extends Simulation {
 		setUp(scenario("open " + this.operation)
 			.exec(Operations.of(this.profile.operation(), new Requests(this.parameters), this.recorder))
 			.injectOpen(injection())).protocols(http.shareConnections());
+		// A request a user: what each rate for its step would send.
+		this.recorder.intend(this.rates.stream().mapToLong((rate) -> Math.round(rate * this.step.toMillis() / 1000.0)).sum());
 	}
 
 	@Override

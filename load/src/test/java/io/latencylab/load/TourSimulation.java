@@ -51,6 +51,8 @@ public class TourSimulation extends Simulation {
 				sort.injectOpen(constantUsersPerSec(this.rate).during(this.duration)))
 			.protocols(http.shareConnections())
 			.assertions(global().failedRequests().count().is(0L));
+		// Four scenarios at the rate and the buys at half of it, a request a user.
+		this.recorder.intend(Math.round(4.5 * this.rate * this.duration.toMillis() / 1000.0));
 	}
 
 	@Override

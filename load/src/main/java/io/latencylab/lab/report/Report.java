@@ -24,6 +24,7 @@ import io.latencylab.observability.GroupDecomposition.ComponentStats;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.IntervalLogs;
 import org.HdrHistogram.Histogram;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import static io.latencylab.lab.report.Format.count;
@@ -164,6 +165,57 @@ public final class Report {
 					+ "late and counts its own queueing as latency: give it a machine of its own (an injector elsewhere in "
 					+ "a --topology) or fewer users.", String.join("; ", overloaded), 100 * INJECTOR_LIMIT));
 		}
+		List<String> behind = behindInjectors();
+		if (!behind.isEmpty()) {
+			this.doc.text(String.format(Locale.ROOT, "**Load generator fell behind its intended send rate:** %s. An open "
+					+ "model's generator that sends fewer arrivals than it meant (below %.0f%%), or whose JVM woke from a "
+					+ "1 ms sleep more than %.0f ms late in 1%% of its tries (summary.json's injectorHiccups, jHiccup's "
+					+ "measure), sent its requests later than their schedule: the services saw a lighter or burstier load "
+					+ "than the step says.", String.join("; ", behind), 100 * SENT_LIMIT, HICCUP_LIMIT_MS));
+		}
+	}
+
+	/** An open model's share of its intended arrivals below which the report flags its step. */
+	static final double SENT_LIMIT = 0.97;
+
+	/** How late (p99) a generator may wake from its 1 ms sleeps before the report flags its step. */
+	static final double HICCUP_LIMIT_MS = 10;
+
+	/**
+	 * The steps whose generator fell behind: sent below {@link #SENT_LIMIT} of its intended arrivals
+	 * (summary.json's sendRate) or woke late (injectorHiccups.p99Ms above {@link #HICCUP_LIMIT_MS}).
+	 */
+	private List<String> behindInjectors() throws IOException {
+		List<String> behind = new ArrayList<>();
+		for (StepData step : this.run.steps()) {
+			Path stepDir = this.run.dir().resolve(step.record().folder());
+			for (Path csv : GatlingStep.requestsCsvs(stepDir)) {
+				Path summary = csv.resolveSibling("summary.json");
+				if (!Files.exists(summary)) {
+					continue;
+				}
+				JsonNode json = JsonMapper.shared().readTree(summary.toFile());
+				String who = step.record().name() + ": " + injectorOf(stepDir, csv);
+				long intended = json.path("sendRate").path("intendedArrivals").asLong(0);
+				long sent = json.path("sendRate").path("sent").asLong(0);
+				if (intended > 0 && sent < SENT_LIMIT * intended) {
+					behind.add(String.format(Locale.ROOT, "%s sent %,d of %,d arrivals (%.0f%%)", who, sent, intended,
+							100.0 * sent / intended));
+				}
+				double p99 = json.path("injectorHiccups").path("p99Ms").asDouble(0);
+				if (p99 > HICCUP_LIMIT_MS) {
+					behind.add(String.format(Locale.ROOT, "%s woke up to %.1f ms late (p99; max %.1f ms)", who, p99,
+							json.path("injectorHiccups").path("maxMs").asDouble(0)));
+				}
+			}
+		}
+		return behind;
+	}
+
+	/** "japan" for an injector's folder under injectors/, else "the load generator". */
+	private static String injectorOf(Path stepDir, Path csv) {
+		Path relative = stepDir.relativize(csv);
+		return relative.startsWith("injectors") ? relative.getName(1).toString() : "the load generator";
 	}
 
 	/** What a load generator may use of its machine's cores before the report flags its step. */
@@ -184,9 +236,8 @@ public final class Report {
 				}
 				double max = JsonMapper.shared().readTree(summary.toFile()).path("injectorCpu").path("maxPercent").asDouble(0);
 				if (max > 100 * INJECTOR_LIMIT) {
-					Path relative = stepDir.relativize(csv);
-					String injector = relative.startsWith("injectors") ? relative.getName(1).toString() : "the load generator";
-					overloaded.add(String.format(Locale.ROOT, "%s: %s up to %.0f%%", step.record().name(), injector, max));
+					overloaded.add(String.format(Locale.ROOT, "%s: %s up to %.0f%%", step.record().name(), injectorOf(stepDir, csv),
+							max));
 				}
 			}
 		}

@@ -96,7 +96,7 @@ class ReportTests {
 	}
 
 	@Test
-	void seed004ReportsOneCoreAgainstTwoAndTheSoaksAvailability() throws IOException {
+	void seed004ReportsOneCoreAgainstTwoNearAgainstFarAndTheSoaksAvailability() throws IOException {
 		Path dir = this.runs.resolve("seed-004-test");
 		Map<String, String> sort = Map.of("lab.sort.algorithm", "exchange", "lab.sort.size", "20000", "lab.sort.clients", "4",
 				"lab.sort.duration", "10s");
@@ -106,10 +106,18 @@ class ReportTests {
 		two.putAll(Map.of("lab.cpus.service", "sort-service", "lab.cpus", "2"));
 		Map<String, String> soak = new java.util.HashMap<>(sort);
 		soak.putAll(Map.of("lab.sort.clients", "20", "lab.sort.pace", "10s", "lab.sort.duration", "60s"));
+		Map<String, String> near = new java.util.HashMap<>(sort);
+		near.putAll(Map.of("lab.regions", "frankfurt", "lab.region.frankfurt.round-trip", "6ms", "lab.region.frankfurt.link",
+				"6 ms a round trip"));
+		Map<String, String> far = new java.util.HashMap<>(sort);
+		far.putAll(Map.of("lab.regions", "san-francisco", "lab.region.san-francisco.round-trip", "97ms",
+				"lab.region.san-francisco.link", "97 ms a round trip"));
 		List<Manifest.StepRecord> steps = List.of(
 				step(dir, 1, "sort-exchange-n20000-c4-cpus1", "SortSimulation", one, sorts(10, 700, 0), List.of()),
 				step(dir, 2, "sort-exchange-n20000-c4-cpus2", "SortSimulation", two, sorts(10, 370, 0), List.of()),
-				step(dir, 3, "sort-soak-exchange-n20000-c20", "SortSimulation", soak, sorts(40, 2000, 1), List.of()));
+				step(dir, 3, "sort-soak-exchange-n20000-c20", "SortSimulation", soak, sorts(40, 2000, 1), List.of()),
+				step(dir, 4, "sort-from-frankfurt-exchange-n20000-c4", "SortSimulation", near, sorts(10, 500, 0), List.of()),
+				step(dir, 5, "sort-from-san-francisco-exchange-n20000-c4", "SortSimulation", far, sorts(10, 682, 0), List.of()));
 		writeManifest(dir, "seed-004-test", "seed-004", "004", steps);
 		Report.write(RunData.read(dir), Studies.all());
 		String md = Files.readString(dir.resolve("report.md"));
@@ -119,7 +127,12 @@ class ReportTests {
 		assertThat(md).contains("### Experiment 6: 20 clients, a file every 10 s")
 			.contains("40 uploads, 97.500% answered, mean wait 2.0000 s");
 		assertThat(dir.resolve("charts/seed-004-soak-availability.png")).exists();
-		// The paced and the limited steps are kept out of Table 1.2's rows.
+		// Experiment 4: the far place's mean less the near one's, and that over their round trips' difference.
+		assertThat(md).contains("### Experiment 4: near and far")
+			.contains("| frankfurt | 6 ms a round trip | 20000 | 4 | 10 | 0.5000 |")
+			.contains("| san-francisco | 97 ms a round trip | 20000 | 4 | 10 | 0.6820 |")
+			.contains("| +182.0 | 2.00 |");
+		// The paced, the limited and the placed steps are kept out of Table 1.2's rows.
 		assertThat(md).doesNotContain("### exchange, n=20000");
 	}
 
@@ -180,6 +193,22 @@ class ReportTests {
 		assertThat(Files.readString(dir.resolve("report.md")))
 			.contains("**Load generator near its limit:** toystore-buy-c2: the load generator up to 95%")
 			.doesNotContain("toystore-query-c2: the load generator");
+	}
+
+	@Test
+	void aStepWhoseLoadGeneratorSentFewerArrivalsThanItMeantOrWokeLateIsFlagged() throws IOException {
+		Path dir = toyStoreRun("seed-001-behind", 30, 1, 2);
+		Files.writeString(dir.resolve("steps/04-toystore-buy-c2/lab/toystore-buy-c2/summary.json"),
+				"{\"sendRate\": {\"intendedArrivals\": 1000, \"sent\": 900}, \"injectorHiccups\": {\"p99Ms\": 0.2, \"maxMs\": 3.0}}");
+		Files.writeString(dir.resolve("steps/03-toystore-query-c2/lab/toystore-query-c2/summary.json"),
+				"{\"sendRate\": {\"intendedArrivals\": 1000, \"sent\": 1000}, \"injectorHiccups\": {\"p99Ms\": 25.0, \"maxMs\": 80.0}}");
+		Files.writeString(dir.resolve("steps/02-toystore-buy-c1/lab/toystore-buy-c1/summary.json"),
+				"{\"sendRate\": {\"intendedArrivals\": 1000, \"sent\": 980}, \"injectorHiccups\": {\"p99Ms\": 9.0, \"maxMs\": 40.0}}");
+		Report.write(RunData.read(dir), Studies.all());
+		assertThat(Files.readString(dir.resolve("report.md")))
+			.contains("**Load generator fell behind its intended send rate:** toystore-query-c2: the load generator woke up "
+					+ "to 25.0 ms late (p99; max 80.0 ms); toystore-buy-c2: the load generator sent 900 of 1,000 arrivals (90%)")
+			.doesNotContain("toystore-buy-c1: the load generator");
 	}
 
 	@Test
