@@ -228,8 +228,10 @@ public final class Lab implements Runnable {
 
 		@Option(names = "--regions",
 				description = "Emulate the distance of each region the study's load came from (seed 000: North Europe, "
-						+ "Canada, Japan to Australia East): each region's requests through Toxiproxy proxies of their own with "
-						+ "its round trip; the study's section of the report names the round trips and their source.")
+						+ "Canada, Japan to Australia East; seed 004: Ljubljana to Frankfurt and to San Francisco): each "
+						+ "region's requests through Toxiproxy proxies of their own with its round trip, and the jitter and "
+						+ "bandwidth a --topology file's 'regions' set; the study's section of the report names each link and "
+						+ "its source.")
 		boolean regions;
 
 		@Option(names = "--repeat", paramLabel = "N",

@@ -224,8 +224,16 @@ public final class LoadRecorder {
 
 	/** Writes summary.json and prints where it is. */
 	public Path finish() {
+		// Stopped and waited for: a sample still being taken would change the histograms read below.
 		this.cpuSampler.shutdownNow();
 		this.hiccupMeter.interrupt();
+		try {
+			this.cpuSampler.awaitTermination(5, TimeUnit.SECONDS);
+			this.hiccupMeter.join(5_000);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 		writeIntervals();
 		synchronized (this.intervalLog) {
 			this.intervalLog.close();
