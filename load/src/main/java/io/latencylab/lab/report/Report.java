@@ -187,35 +187,43 @@ public final class Report {
 	 */
 	private List<String> behindInjectors() throws IOException {
 		List<String> behind = new ArrayList<>();
-		for (StepData step : this.run.steps()) {
-			Path stepDir = this.run.dir().resolve(step.record().folder());
-			for (Path csv : GatlingStep.requestsCsvs(stepDir)) {
-				Path summary = csv.resolveSibling("summary.json");
-				if (!Files.exists(summary)) {
-					continue;
-				}
-				JsonNode json = JsonMapper.shared().readTree(summary.toFile());
-				String who = step.record().name() + ": " + injectorOf(stepDir, csv);
-				long intended = json.path("sendRate").path("intendedArrivals").asLong(0);
-				long sent = json.path("sendRate").path("sent").asLong(0);
-				if (intended > 0 && sent < SENT_LIMIT * intended) {
-					behind.add(String.format(Locale.ROOT, "%s sent %,d of %,d arrivals (%.0f%%)", who, sent, intended,
-							100.0 * sent / intended));
-				}
-				double p99 = json.path("injectorHiccups").path("p99Ms").asDouble(0);
-				if (p99 > HICCUP_LIMIT_MS) {
-					behind.add(String.format(Locale.ROOT, "%s woke up to %.1f ms late (p99; max %.1f ms)", who, p99,
-							json.path("injectorHiccups").path("maxMs").asDouble(0)));
-				}
+		for (GeneratorSummary summary : generatorSummaries()) {
+			JsonNode json = summary.json();
+			long intended = json.path("sendRate").path("intendedArrivals").asLong(0);
+			long sent = json.path("sendRate").path("sent").asLong(0);
+			if (intended > 0 && sent < SENT_LIMIT * intended) {
+				behind.add(String.format(Locale.ROOT, "%s sent %,d of %,d arrivals (%.0f%%)", summary.who(), sent, intended,
+						100.0 * sent / intended));
+			}
+			double p99 = json.path("injectorHiccups").path("p99Ms").asDouble(0);
+			if (p99 > HICCUP_LIMIT_MS) {
+				behind.add(String.format(Locale.ROOT, "%s woke up to %.1f ms late (p99; max %.1f ms)", summary.who(), p99,
+						json.path("injectorHiccups").path("maxMs").asDouble(0)));
 			}
 		}
 		return behind;
 	}
 
-	/** "japan" for an injector's folder under injectors/, else "the load generator". */
-	private static String injectorOf(Path stepDir, Path csv) {
-		Path relative = stepDir.relativize(csv);
-		return relative.startsWith("injectors") ? relative.getName(1).toString() : "the load generator";
+	/** One generator's summary.json in one step; {@code who}: "sweep-rest-get: japan". */
+	private record GeneratorSummary(String who, JsonNode json) {
+	}
+
+	/** Every step's generators' summaries, in step order ("the load generator" for a step's only one). */
+	private List<GeneratorSummary> generatorSummaries() throws IOException {
+		List<GeneratorSummary> summaries = new ArrayList<>();
+		for (StepData step : this.run.steps()) {
+			Path stepDir = this.run.dir().resolve(step.record().folder());
+			for (Path csv : GatlingStep.requestsCsvs(stepDir)) {
+				Path summary = csv.resolveSibling("summary.json");
+				if (Files.exists(summary)) {
+					Path relative = stepDir.relativize(csv);
+					String injector = relative.startsWith("injectors") ? relative.getName(1).toString() : "the load generator";
+					summaries.add(new GeneratorSummary(step.record().name() + ": " + injector,
+							JsonMapper.shared().readTree(summary.toFile())));
+				}
+			}
+		}
+		return summaries;
 	}
 
 	/** What a load generator may use of its machine's cores before the report flags its step. */
@@ -227,18 +235,10 @@ public final class Report {
 	 */
 	private List<String> overloadedInjectors() throws IOException {
 		List<String> overloaded = new ArrayList<>();
-		for (StepData step : this.run.steps()) {
-			Path stepDir = this.run.dir().resolve(step.record().folder());
-			for (Path csv : GatlingStep.requestsCsvs(stepDir)) {
-				Path summary = csv.resolveSibling("summary.json");
-				if (!Files.exists(summary)) {
-					continue;
-				}
-				double max = JsonMapper.shared().readTree(summary.toFile()).path("injectorCpu").path("maxPercent").asDouble(0);
-				if (max > 100 * INJECTOR_LIMIT) {
-					overloaded.add(String.format(Locale.ROOT, "%s: %s up to %.0f%%", step.record().name(), injectorOf(stepDir, csv),
-							max));
-				}
+		for (GeneratorSummary summary : generatorSummaries()) {
+			double max = summary.json().path("injectorCpu").path("maxPercent").asDouble(0);
+			if (max > 100 * INJECTOR_LIMIT) {
+				overloaded.add(String.format(Locale.ROOT, "%s up to %.0f%%", summary.who(), max));
 			}
 		}
 		return overloaded;
