@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -277,6 +278,24 @@ class TopologyFileTests {
 			.hasMessageContaining("line 4, field 'regions.japan.jitter': a duration such as 40ms");
 		assertThatThrownBy(() -> read("deployment: bare\nregions:\n  japan: {}\n"))
 			.hasMessageContaining("line 3, field 'regions.japan': at least one of round-trip, jitter, bandwidth");
+	}
+
+	@Test
+	void theTopologyFilesTheProjectShipsAreReadAsTheySay() {
+		Path project = Path.of("..").toAbsolutePath().normalize();
+		Topology fullScale = TopologyFile.read(project.resolve("ops/topology/seed-000-full-scale.yml"), this.services, project);
+		assertThat(fullScale.kind()).isEqualTo(Kind.EXTERNAL);
+		assertThat(fullScale.service("meals-rest").http()).isEqualTo("http://192.0.2.10:" + this.services.port("MEALS_REST_PORT"));
+		assertThat(fullScale.injectors()).extracting(Injector::name).containsExactly("northeurope", "canada", "japan");
+		assertThat(fullScale.injectors()).extracting(Injector::placement).containsOnly(Injector.Placement.SSH);
+		assertThat(fullScale.injectors().get(2).regions()).containsExactly("japan");
+		assertThat(TopologyFile.read(project.resolve("ops/topology/seed-000-regions.yml"), this.services, project).injectors())
+			.extracting(Injector::regions)
+			.containsExactly(List.of("japan"), List.of("canada"), List.of("northeurope"));
+		for (String file : List.of("apart.yml", "kubernetes.yml")) {
+			assertThat(TopologyFile.read(project.resolve("ops/topology").resolve(file), this.services, project).kind())
+				.isEqualTo(Kind.EXTERNAL);
+		}
 	}
 
 	private Topology read(String yaml) throws IOException {
