@@ -25,7 +25,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import io.latencylab.lab.net.Link;
-import io.latencylab.lab.plan.Parameter;
 import io.latencylab.lab.topology.Topology.Endpoint;
 import io.latencylab.lab.topology.Topology.Kind;
 import io.latencylab.lab.topology.Topology.TraceSource;
@@ -158,10 +157,11 @@ public final class TopologyFile {
 
 	private Duration duration(ScalarNode node, String field) {
 		String value = node.getValue().strip();
-		if (!value.matches("\\d+ms|\\d+s")) {
+		if (!value.matches("\\d{1,6}ms|\\d{1,5}s")) {
 			throw invalid(node, field, "a duration such as 40ms or 1s, not '" + value + "'");
 		}
-		return Parameter.parseDuration(value);
+		return value.endsWith("ms") ? Duration.ofMillis(Long.parseLong(value.substring(0, value.length() - 2)))
+				: Duration.ofSeconds(Long.parseLong(value.substring(0, value.length() - 1)));
 	}
 
 	private Node compose() {

@@ -33,7 +33,7 @@ class EmulatedDistanceTests {
 			assertThat(none.targets()).isEqualTo(targets);
 		}
 		assertThatThrownBy(() -> EmulatedDistance.around(targets, Duration.ofSeconds(11), this.dir))
-			.hasMessageContaining("1 ms to 10 s");
+			.hasMessageContaining("a round trip is 0 to 10 s");
 		assertThat(EmulatedDistance.describe(Duration.ofMillis(45))).contains("45 ms a round trip", "22.5 ms each way");
 	}
 
