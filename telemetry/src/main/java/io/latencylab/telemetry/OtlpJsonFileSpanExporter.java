@@ -11,6 +11,7 @@ import java.util.Collection;
 
 import io.opentelemetry.exporter.logging.otlp.internal.traces.OtlpStdoutSpanExporter;
 import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.common.export.MemoryMode;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 
@@ -38,7 +39,13 @@ public final class OtlpJsonFileSpanExporter implements SpanExporter {
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot write spans to " + file, ex);
 		}
-		this.json = OtlpStdoutSpanExporter.builder().setOutput(this.out).setWrapperJsonObject(true).build();
+		// Reusable marshalers: the JSON of a batch is written without building an object per span and
+		// attribute first. Safe here, where exports never overlap (synchronized, and one processor thread).
+		this.json = OtlpStdoutSpanExporter.builder()
+			.setOutput(this.out)
+			.setWrapperJsonObject(true)
+			.setMemoryMode(MemoryMode.REUSABLE_DATA)
+			.build();
 	}
 
 	public Path file() {

@@ -5,17 +5,25 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.micrometer.observation.ObservationFilter;
+import io.micrometer.tracing.exporter.SpanExportingPredicate;
+import io.micrometer.tracing.exporter.SpanFilter;
+import io.micrometer.tracing.exporter.SpanReporter;
+import io.opentelemetry.api.metrics.MeterProvider;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessorBuilder;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingProperties;
+import org.springframework.boot.opentelemetry.autoconfigure.ConditionalOnEnabledOpenTelemetry;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.context.annotation.Bean;
@@ -32,19 +40,42 @@ import org.springframework.util.unit.DataSize;
  * OTLP JSON lines to {lab.traces-dir}/{service}.jsonl, and nothing tries to reach a collector.
  */
 // Before Boot's error page, so that its ErrorController gives way to the problem one below.
-@AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
+// Before Boot's tracing, so that its span processor gives way to the one below.
+@AutoConfiguration(beforeName = { "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration",
+		"org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration" })
 public class TelemetryAutoConfiguration {
 
-	/** Every span exporter, this module's file one and Boot's OTLP ones, gets its resources shared. */
-	@Bean
-	static BeanPostProcessor sharedResourceSpanExporters() {
-		return new BeanPostProcessor() {
-			@Override
-			public Object postProcessAfterInitialization(Object bean, String beanName) {
-				return (bean instanceof SpanExporter exporter && !(bean instanceof SharedResourceSpanExporter))
-						? new SharedResourceSpanExporter(exporter) : bean;
-			}
-		};
+	/**
+	 * The span processor Spring Boot would make (its export properties, its meter provider), but
+	 * exporting through {@link SpanExportPath}: the SDK's spans as they are, unless span filters,
+	 * predicates or reporters ask for Micrometer's copies.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = { "io.micrometer.tracing.otel.bridge.CompositeSpanExporter",
+			"io.opentelemetry.sdk.trace.SdkTracerProvider" })
+	@EnableConfigurationProperties(OpenTelemetryTracingProperties.class)
+	static class SpanExport {
+
+		@Bean
+		@ConditionalOnMissingBean
+		@ConditionalOnEnabledOpenTelemetry
+		BatchSpanProcessor otelSpanProcessor(ObjectProvider<SpanExporter> exporters,
+				ObjectProvider<SpanExportingPredicate> predicates, ObjectProvider<SpanReporter> reporters,
+				ObjectProvider<SpanFilter> filters, ObjectProvider<MeterProvider> meterProvider,
+				OpenTelemetryTracingProperties properties) {
+			OpenTelemetryTracingProperties.Export export = properties.getExport();
+			BatchSpanProcessorBuilder builder = BatchSpanProcessor
+				.builder(SpanExportPath.of(exporters.orderedStream().toList(), predicates.orderedStream().toList(),
+						reporters.orderedStream().toList(), filters.orderedStream().toList()))
+				.setExportUnsampledSpans(export.isIncludeUnsampled())
+				.setExporterTimeout(export.getTimeout())
+				.setMaxExportBatchSize(export.getMaxBatchSize())
+				.setMaxQueueSize(export.getMaxQueueSize())
+				.setScheduleDelay(export.getScheduleDelay());
+			meterProvider.ifAvailable(builder::setMeterProvider);
+			return builder.build();
+		}
+
 	}
 
 	/**
