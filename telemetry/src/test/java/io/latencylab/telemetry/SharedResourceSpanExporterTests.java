@@ -3,18 +3,14 @@ package io.latencylab.telemetry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.resources.Resource;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.DelegatingSpanData;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,33 +65,8 @@ class SharedResourceSpanExporterTests {
 	/** Real SDK spans, each answering getResource() with a new, equal Resource, as the bridge does. */
 	private static List<SpanData> freshResourceSpans(int count) {
 		List<SpanData> finished = new ArrayList<>();
-		SpanExporter capture = new SpanExporter() {
-			@Override
-			public CompletableResultCode export(Collection<SpanData> spans) {
-				spans.forEach((span) -> finished.add(new FreshResource(span)));
-				return CompletableResultCode.ofSuccess();
-			}
-
-			@Override
-			public CompletableResultCode flush() {
-				return CompletableResultCode.ofSuccess();
-			}
-
-			@Override
-			public CompletableResultCode shutdown() {
-				return CompletableResultCode.ofSuccess();
-			}
-		};
-		SdkTracerProvider provider = SdkTracerProvider.builder()
-			.setResource(Resource.getDefault().merge(Resource.create(Attributes.of(
-					AttributeKey.stringKey("service.name"), "checkout"))))
-			.addSpanProcessor(SimpleSpanProcessor.create(capture))
-			.build();
-		for (int i = 0; i < count; i++) {
-			provider.get("test").spanBuilder("span-" + i).startSpan().end();
-		}
-		provider.shutdown().join(10, TimeUnit.SECONDS);
-		return finished;
+		TestSpans.end(TestSpans.captureInto(finished), count);
+		return finished.stream().<SpanData>map(FreshResource::new).toList();
 	}
 
 	private static void export(SpanExporter exporter, List<SpanData> spans) {
