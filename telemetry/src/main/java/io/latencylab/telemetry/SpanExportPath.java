@@ -14,9 +14,10 @@ import io.opentelemetry.sdk.trace.export.SpanExporter;
  * Spring Boot's processor exports through Micrometer's {@link CompositeSpanExporter}, which copies
  * every span for the span filters, predicates and reporters it supports, even when there are none:
  * its attributes sorted anew, and a new {@code Resource} built and validated on every call. Under a
- * REST get at 29,000 requests a second, the export thread was 23% of the service's CPU samples and
- * that copy about 40% of the thread. With no filter, predicate or reporter the exporters get the
- * SDK's spans as they are; with any, Micrometer's composite, its spans' resources shared again.
+ * REST get at 29,000 requests a second, the export thread was 23% of the service's CPU samples, and
+ * the copy 30% of that thread's samples (99 of 333). With no filter, predicate or reporter the
+ * exporters get the SDK's spans as they are; with any, Micrometer's composite, its spans' resources
+ * shared again.
  */
 final class SpanExportPath {
 
