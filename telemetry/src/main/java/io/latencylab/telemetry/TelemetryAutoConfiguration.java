@@ -2,6 +2,7 @@ package io.latencylab.telemetry;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.micrometer.observation.ObservationFilter;
@@ -23,6 +24,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingProperties;
+import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.SpanExporters;
 import org.springframework.boot.opentelemetry.autoconfigure.ConditionalOnEnabledOpenTelemetry;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.webmvc.error.ErrorController;
@@ -59,13 +61,18 @@ public class TelemetryAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		@ConditionalOnEnabledOpenTelemetry
-		BatchSpanProcessor otelSpanProcessor(ObjectProvider<SpanExporter> exporters,
-				ObjectProvider<SpanExportingPredicate> predicates, ObjectProvider<SpanReporter> reporters,
-				ObjectProvider<SpanFilter> filters, ObjectProvider<MeterProvider> meterProvider,
-				OpenTelemetryTracingProperties properties) {
+		BatchSpanProcessor otelSpanProcessor(ObjectProvider<SpanExporters> spanExporters,
+				ObjectProvider<SpanExporter> exporters, ObjectProvider<SpanExportingPredicate> predicates,
+				ObjectProvider<SpanReporter> reporters, ObjectProvider<SpanFilter> filters,
+				ObjectProvider<MeterProvider> meterProvider, OpenTelemetryTracingProperties properties) {
 			OpenTelemetryTracingProperties.Export export = properties.getExport();
+			// Boot's SpanExporters bean, as Boot's own processor reads it, so that an application
+			// replacing it changes what is exported here too.
+			List<SpanExporter> exporting = spanExporters
+				.getIfAvailable(() -> SpanExporters.of(exporters.orderedStream().toList()))
+				.list();
 			BatchSpanProcessorBuilder builder = BatchSpanProcessor
-				.builder(SpanExportPath.of(exporters.orderedStream().toList(), predicates.orderedStream().toList(),
+				.builder(SpanExportPath.of(exporting, predicates.orderedStream().toList(),
 						reporters.orderedStream().toList(), filters.orderedStream().toList()))
 				.setExportUnsampledSpans(export.isIncludeUnsampled())
 				.setExporterTimeout(export.getTimeout())
