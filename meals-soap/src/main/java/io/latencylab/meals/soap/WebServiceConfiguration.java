@@ -15,6 +15,7 @@ import org.springframework.ws.config.annotation.WsConfigurer;
 import org.springframework.ws.server.EndpointInterceptor;
 import org.springframework.ws.soap.saaj.SaajSoapMessageFactory;
 import org.springframework.ws.wsdl.wsdl11.DefaultWsdl11Definition;
+import org.springframework.xml.validation.XmlValidator;
 import org.springframework.xml.xsd.SimpleXsdSchema;
 import org.springframework.xml.xsd.XsdSchema;
 
@@ -24,9 +25,16 @@ class WebServiceConfiguration {
 
 	static final String TRANSFORMER_FACTORY = "javax.xml.transform.TransformerFactory";
 
+	/** meals.xsd, whose validator keeps its JAXP validators for the next request ({@link ReusedValidators}). */
 	@Bean
 	XsdSchema mealsSchema() {
-		return new SimpleXsdSchema(new ClassPathResource("meals.xsd"));
+		ClassPathResource xsd = new ClassPathResource("meals.xsd");
+		return new SimpleXsdSchema(xsd) {
+			@Override
+			public XmlValidator createValidator() {
+				return ReusedValidators.of(xsd);
+			}
+		};
 	}
 
 	/** Served at /ws/meals.wsdl (the bean name), with port type MealsPort bound to /ws. */
