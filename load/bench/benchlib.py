@@ -34,7 +34,8 @@ def wrk(url, script, seconds, connections, threads=None, timeout="10s"):
     if rate is None:
         sys.exit(f"wrk gave no rate for {url}:\n{out.stdout}{out.stderr}")
     percentiles = dict(re.findall(r"^\s+(50|99)%\s+(\S+)", out.stdout, re.M))
-    return {"rate": float(rate.group(1)), "p50": milliseconds(percentiles["50"]),
+    requests = re.search(r"(\d+) requests in", out.stdout)
+    return {"rate": float(rate.group(1)), "requests": int(requests.group(1)), "p50": milliseconds(percentiles["50"]),
             "p99": milliseconds(percentiles["99"]), "failed": failed(out.stdout), "stdout": out.stdout}
 
 
@@ -70,3 +71,25 @@ def spread(values, digits=0, unit=""):
     """Mean and range: "4,680 (4,016–5,086)"."""
     f = f"{{:,.{digits}f}}"
     return f"{f.format(statistics.mean(values))}{unit} ({f.format(min(values))}–{f.format(max(values))})"
+
+
+def service_pids(services):
+    """The process ids of the lab's bare service JVMs, by their jar's name (./lab up runs `java -jar`)."""
+    pids = {}
+    for service in services:
+        found = subprocess.run(["pgrep", "-f", f"{service}-[^ ]*-exec\\.jar"], capture_output=True, text=True)
+        if not found.stdout.split():
+            sys.exit(f"{service} is not running bare (no {service}-*-exec.jar process)")
+        pids[service] = [int(pid) for pid in found.stdout.split()]
+    return pids
+
+
+def cpu_seconds(pids):
+    """User + system CPU seconds these processes have used so far (/proc/<pid>/stat, fields 14 and 15)."""
+    ticks = 0
+    for pid in (p for group in pids.values() for p in group):
+        with open(f"/proc/{pid}/stat") as f:
+            # The command name (field 2) may hold spaces; the fields after it are counted from its ')'.
+            fields = f.read().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
