@@ -81,6 +81,15 @@ final class ComponentMedians {
 		return medians;
 	}
 
+	/** What the client's parts changed by, added: each component but the client itself, after minus before. */
+	static double partsChange(Map<String, Double> before, Map<String, Double> after) {
+		return before.keySet()
+			.stream()
+			.filter((component) -> !component.equals(CLIENT))
+			.mapToDouble((component) -> after.getOrDefault(component, 0.0) - before.get(component))
+			.sum();
+	}
+
 	static void print(String what, Map<String, Double> before, Map<String, Double> after) {
 		System.out.println("median per " + what + " component, ms (baseline -> injected):");
 		before.keySet().forEach((c) -> System.out.printf("  %-75s %8.2f -> %8.2f%n", c, before.get(c),
