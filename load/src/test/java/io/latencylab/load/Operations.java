@@ -15,7 +15,7 @@ public final class Operations {
 		String name = operation.label();
 		return switch (name) {
 			// The same requests wrk sends in the agreement check.
-			case "rest-get", "soap-get", "toy-query" -> LabHttp.call(recorder, name,
+			case "rest-get", "soap-get", "toy-query", "reference-get" -> LabHttp.call(recorder, name,
 					requests.of(name, OutsideLoad.requestOf(operation)));
 			case "toy-buy" -> LabHttp.call(recorder, name, requests.of(name, OutsideLoad.requestOf(operation)), 200, 409);
 			case "sort" -> LabHttp.call(recorder, name, requests.sort("quick", "9 3 7 1 5 8 2 6 4"));

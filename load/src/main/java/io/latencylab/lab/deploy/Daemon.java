@@ -54,13 +54,18 @@ final class Daemon {
 	 * waits until the daemon accepts connections on {@code port}.
 	 */
 	void start(List<String> command, int port) throws IOException, InterruptedException {
+		start(command, "127.0.0.1", port);
+	}
+
+	/** As {@link #start(List, int)}, for a daemon listening on {@code host}. */
+	void start(List<String> command, String host, int port) throws IOException, InterruptedException {
 		Process launcher = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(this.log.toFile()).start();
 		if (!launcher.waitFor(60, TimeUnit.SECONDS) || launcher.exitValue() != 0) {
 			launcher.destroyForcibly();
 			throw new IllegalStateException(this.name + " did not start; its output:\n" + Files.readString(this.log));
 		}
 		long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-		while (!accepts(port)) {
+		while (!accepts(host, port)) {
 			if (System.nanoTime() > deadline) {
 				throw new IllegalStateException(this.name + " does not accept connections on " + port + "; see " + this.log);
 			}
@@ -82,9 +87,9 @@ final class Daemon {
 		Files.deleteIfExists(this.pidFile);
 	}
 
-	private static boolean accepts(int port) {
+	private static boolean accepts(String host, int port) {
 		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+			socket.connect(new InetSocketAddress(host, port), 500);
 			return true;
 		}
 		catch (IOException ex) {

@@ -12,7 +12,12 @@ public enum Operation {
 	REST_GET("rest-get"), SOAP_GET("soap-get"), TOY_QUERY("toy-query"), TOY_BUY("toy-buy"), SORT("sort"),
 	/** Seed 002's operation × entity size matrix on the table service (lab.entity.bytes). */
 	ENTITY_INSERT("entity-insert"), ENTITY_QUERY("entity-query"), ENTITY_UPDATE("entity-update"),
-	ENTITY_DELETE("entity-delete");
+	ENTITY_DELETE("entity-delete"),
+	/**
+	 * The REST get's bytes from nginx, a server that does next to nothing: what two clients measure
+	 * apart there is their own work, the agreement check's reference (ReferenceServer).
+	 */
+	REFERENCE_GET("reference-get");
 
 	private final String label;
 

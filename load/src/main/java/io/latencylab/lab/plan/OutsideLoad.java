@@ -54,6 +54,8 @@ public record OutsideLoad(Operation operation, Duration duration) {
 		return switch (operation) {
 			case REST_GET -> new Request(Targets.MEALS_REST, "GET", "/rest/meals/" + STEAK_ID,
 					Map.of("Accept", "application/hal+json"), null);
+			case REFERENCE_GET -> new Request(Targets.REFERENCE, "GET", "/rest/meals/" + STEAK_ID,
+					Map.of("Accept", "application/hal+json"), null);
 			case SOAP_GET -> new Request(Targets.MEALS_SOAP, "POST", "/ws",
 					Map.of("Content-Type", "text/xml; charset=utf-8"),
 					soapEnvelope("<m:getMealRequest><m:name>Steak</m:name></m:getMealRequest>"));

@@ -37,6 +37,9 @@ public final class Targets {
 	/** HTTPS (hitch) in front of the cache tier. */
 	public static final Parameter<String> OBJECT_CACHE_TLS = Parameter.text("lab.objects.cache.tls.url");
 
+	/** nginx serving the REST get's bytes, when a plan has a reference step (ReferenceServer). */
+	public static final Parameter<String> REFERENCE = Parameter.text("lab.reference.url");
+
 	private static final Map<Parameter<String>, String> SERVICE = Map.of(MEALS_SOAP, "meals-soap", MEALS_REST, "meals-rest",
 			TOY_STORE, "frontend-service", SORT, "sort-service", TABLES, "table-service", OBJECTS, "object-store");
 

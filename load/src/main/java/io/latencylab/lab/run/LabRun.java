@@ -17,6 +17,7 @@ import java.util.Optional;
 
 import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.deploy.ReferenceServer;
 import io.latencylab.lab.deploy.Tuning;
 import io.latencylab.lab.plan.OutsideLoad;
 import io.latencylab.lab.plan.Plan;
@@ -133,9 +134,15 @@ public final class LabRun {
 		boolean retuned = false;
 		List<EmulatedDistance> regionProxies = new ArrayList<>();
 		Generators generators = new Generators(this.project, this.injectors, progress);
-		try (EmulatedDistance distance = EmulatedDistance.around(direct, this.distance, runDir); generators) {
+		try (EmulatedDistance distance = EmulatedDistance.around(direct, this.distance, runDir);
+				generators;
+				ReferenceServer reference = ReferenceServer.wanted(steps)
+						? ReferenceServer.start(direct.get(Targets.MEALS_REST.name()), runDir.resolve("reference")) : null) {
 			GatlingStep gatling = generators.first();
 			Map<String, String> targets = new LinkedHashMap<>(distance.targets());
+			if (reference != null) {
+				targets.put(Targets.REFERENCE.name(), reference.url());
+			}
 			for (Map.Entry<String, Link> region : this.regions.entrySet()) {
 				// A proxy server a region: its own round trip on its own copy of every target.
 				EmulatedDistance far = EmulatedDistance.around(direct, region.getValue(),
@@ -153,7 +160,7 @@ public final class LabRun {
 						// After the warm-up and its settling: the services compile on every core, and
 						// are measured on theirs (on one core the warm-up took a fifth of the requests
 						// and the first rounds still ran on cold code).
-						place(cores, generators);
+						place(cores, generators, reference);
 					}
 					String tuning = step.get(Tuning.PARAMETER);
 					if (tuning != null && Tuning.named(tuning) != this.deployment.tuning()) {
@@ -232,7 +239,7 @@ public final class LabRun {
 			}
 			finally {
 				if (cores.separate()) {
-					place(new Cores(cores.count(), false), generators);
+					place(new Cores(cores.count(), false), generators, reference);
 				}
 				if (retuned && this.deployment.tuning() != Tuning.BEFORE) {
 					// The lab as it was: a later run (or a user's request) meets the defaults.
@@ -273,8 +280,13 @@ public final class LabRun {
 	 * The services on their cores, and this runner with every thread it has (wrk, started later
 	 * from here, inherits its cores), and the load generator.
 	 */
-	private void place(Cores cores, Generators generators) throws IOException, InterruptedException {
+	private void place(Cores cores, Generators generators, ReferenceServer reference)
+			throws IOException, InterruptedException {
 		this.deployment.placeServices(cores);
+		if (reference != null) {
+			// A server like the services: on their cores, so that both clients meet it as they meet them.
+			reference.pin(cores.services());
+		}
 		Cores.pin(ProcessHandle.current().pid(), cores.lab());
 		// Started before: it does not inherit the runner's new cores.
 		generators.pin(cores.lab());
