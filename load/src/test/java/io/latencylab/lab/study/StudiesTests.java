@@ -27,14 +27,19 @@ class StudiesTests {
 	@Test
 	void theAgreementCheckPairsEachLabStepWithAnOutsideOneAndTakesTurnsGoingFirst() {
 		List<Step> steps = Studies.named("agreement").orElseThrow().plan(false).steps();
-		// A settling round 0, then four that count: each side first in two of them.
-		assertThat(steps).hasSize(5 * 4 * 2);
+		// Settling rounds 0 and 1, then six that count: each side first in three of them; four services'
+		// operations and the reference (nginx) in each.
+		assertThat(steps).hasSize(8 * 5 * 2);
 		assertThat(steps).extracting(Step::name)
 			.startsWith("wrk-toy-query-r0", "lab-toy-query-r0", "wrk-toy-buy-r0", "lab-toy-buy-r0")
 			.contains("lab-toy-query-r1", "wrk-toy-query-r1", "wrk-toy-query-r2", "lab-toy-query-r2", "lab-soap-get-r3",
-					"wrk-soap-get-r3", "wrk-soap-get-r4", "lab-soap-get-r4");
-		assertThat(steps.get(8).name()).isEqualTo("lab-toy-query-r1");
-		assertThat(steps.get(16).name()).isEqualTo("wrk-toy-query-r2");
+					"wrk-soap-get-r3", "wrk-soap-get-r4", "lab-soap-get-r4", "lab-reference-get-r7", "wrk-reference-get-r7");
+		assertThat(steps.get(10).name()).isEqualTo("lab-toy-query-r1");
+		assertThat(steps.get(20).name()).isEqualTo("wrk-toy-query-r2");
+		// nginx traces nothing: the runner waits for no spans after the lab's turn on it.
+		assertThat(steps).filteredOn((s) -> s.name().startsWith("lab-reference-get"))
+			.hasSize(8)
+			.allSatisfy((s) -> assertThat(s.properties()).containsEntry("lab.untraced", "true"));
 		assertThat(steps).filteredOn((s) -> s.name().startsWith("lab-"))
 			.allSatisfy((s) -> assertThat(s.properties()).containsEntry("lab.sweep.levels", "1"));
 		assertThat(steps).filteredOn((s) -> s.name().startsWith("wrk-")).extracting(Step::simulation).containsOnly("wrk");

@@ -3,10 +3,12 @@ package io.latencylab.lab.study.agreement;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import io.latencylab.lab.plan.Operation;
 import io.latencylab.lab.plan.OutsideLoad;
@@ -34,29 +36,76 @@ public final class AgreementStudy implements Study {
 	static final List<Operation> OPERATIONS = List.of(Operation.TOY_QUERY, Operation.TOY_BUY, Operation.REST_GET,
 			Operation.SOAP_GET);
 
+	/**
+	 * Measured in every round beside the services: the REST get's bytes from nginx, where the two
+	 * clients' difference is their own work per request, not the services'.
+	 */
+	static final Operation REFERENCE = Operation.REFERENCE_GET;
+
 	/** The lab and wrk agree when their p50s differ by at most this share... */
 	static final double AGREEMENT = 0.10;
 
 	/**
-	 * ...or by at most this many µs: two clients' own work per request differs by about that much
-	 * (a JVM generator and a C one; REST get's p50 of 0.12–0.14 ms here had the lab 13–17 µs above
-	 * wrk with the lab on a core of its own, 2026-11-24), which 10% of a sub-millisecond answer
-	 * cannot hold.
+	 * ...or by at most this many µs more than the two clients differ by on the reference. A JVM
+	 * generator and a C one differ by some µs of their own work per request, more on a slower
+	 * machine (REST get: the lab 13–17 µs above wrk on 2026-11-24, 14–45 µs on 2026-11-25 with this
+	 * machine's nginx three times slower), which 10% of a sub-millisecond answer cannot hold.
 	 */
 	static final double AGREEMENT_MICROS = 20;
 
-	/** The verdict on an operation's rounds: their mean ratio and their mean difference of p50s. */
-	static boolean agrees(double meanRatio, double meanDifferenceMicros) {
-		return Math.abs(meanRatio - 1) <= AGREEMENT || Math.abs(meanDifferenceMicros) <= AGREEMENT_MICROS;
+	/**
+	 * The verdict on an operation's rounds: the median of their ratios, the median of their
+	 * differences of p50s, and the clients' own median difference on the reference (0 when it was not
+	 * measured). Medians, not means: on this 2-core machine one round in six can be disturbed (2026-11-25:
+	 * the toy query's rounds at 0.79, 1.03, 1.21 and 2.10, wrk's own p50 moving 0.82–1.24 ms from round
+	 * to round), and one disturbed round moved a mean of four past 10%.
+	 */
+	static boolean agrees(double medianRatio, double medianDifferenceMicros, double clientsOwnMicros) {
+		return agrees(medianRatio, medianDifferenceMicros, clientsOwnMicros, 0);
 	}
 
 	/**
-	 * Round 0 runs like the others but does not count: after the warm-up's many clients, the
-	 * services' compilers and collectors were measured still busy at one client (their CPU some 50%
-	 * above later rounds, for wrk as for the lab), and the generator meets its one-client path for
-	 * the first time. The report shows the round apart.
+	 * As above, where the services themselves did not keep still: the share may be as wide as wrk's own
+	 * p50 moved from one round to the next ({@link #roundToRound}). The lab cannot be held closer to wrk
+	 * than wrk is to itself half a minute later: on 2026-11-25 wrk's buy p50 went 10.07, 6.04, 4.83,
+	 * 2.27, 2.63 and 5.70 ms over six counted rounds (durable commits on a shared machine's disk).
 	 */
-	static final int SETTLING_ROUND = 0;
+	static boolean agrees(double medianRatio, double medianDifferenceMicros, double clientsOwnMicros,
+			double wrkRoundToRound) {
+		return Math.abs(medianRatio - 1) <= Math.max(AGREEMENT, wrkRoundToRound)
+				|| Math.abs(medianDifferenceMicros - clientsOwnMicros) <= AGREEMENT_MICROS;
+	}
+
+	/**
+	 * How far wrk's p50 moves between one counted round and the next: the median, over adjacent
+	 * rounds, of the larger p50 over the smaller, less 1.
+	 */
+	static double roundToRound(double[] wrkP50s) {
+		if (wrkP50s.length < 2) {
+			return 0;
+		}
+		double[] moves = new double[wrkP50s.length - 1];
+		for (int i = 0; i < moves.length; i++) {
+			moves[i] = Math.max(wrkP50s[i], wrkP50s[i + 1]) / Math.min(wrkP50s[i], wrkP50s[i + 1]) - 1;
+		}
+		return median(moves);
+	}
+
+	static double median(double[] values) {
+		double[] sorted = values.clone();
+		Arrays.sort(sorted);
+		int middle = sorted.length / 2;
+		return (sorted.length % 2 == 1) ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+	}
+
+	/**
+	 * Rounds 0 and 1 run like the others but do not count: after the warm-up's many clients, the
+	 * services' compilers and collectors were measured still busy at one client (their CPU some 50%
+	 * above later rounds, for wrk as for the lab; on 2026-11-25 the buy's p50 fell from 17.9 to 10.6,
+	 * 8.4 and 6.8 ms over rounds 0–3), and the generator meets its one-client path for the first time.
+	 * The report shows these rounds apart.
+	 */
+	static final int SETTLING_ROUNDS = 2;
 
 	@Override
 	public About about() {
@@ -67,21 +116,28 @@ public final class AgreementStudy implements Study {
 	@Override
 	public Plan plan(boolean full) {
 		// An even number of rounds that count: each side goes first as often as the other.
-		int rounds = full ? 6 : 4;
+		int counted = 6;
 		Duration each = full ? Duration.ofSeconds(30) : Duration.ofSeconds(5);
 		List<Step> steps = new ArrayList<>();
-		for (int round = SETTLING_ROUND; round <= rounds; round++) {
-			for (Operation operation : OPERATIONS) {
+		for (int round = 0; round < SETTLING_ROUNDS + counted; round++) {
+			for (Operation operation : Stream.concat(OPERATIONS.stream(), Stream.of(REFERENCE)).toList()) {
 				// Alternating who goes first, so that neither always meets the services just after the other.
 				String pair = operation.label() + "-r" + round;
 				Step lab = Plan.compared(new SweepLoad(operation, List.of(1), each, 0).step("lab-" + pair), pair);
+				if (operation == REFERENCE) {
+					// nginx traces nothing: no spans to wait for.
+					lab = Step.of(lab.name(), lab.simulation()).setAll(lab.properties()).set(Plan.UNTRACED, true)
+						.lasting(lab.estimate());
+				}
 				Step wrk = Plan.compared(new OutsideLoad(operation, each).step("wrk-" + pair), pair);
 				steps.addAll((round % 2 == 1) ? List.of(lab, wrk) : List.of(wrk, lab));
 			}
 		}
-		// Longer than a study's warm-up: on two cores the services' JIT keeps improving them for a minute or more,
-		// and a drift between the lab's turn and wrk's would read as a disagreement.
-		return new Plan(name(), seed(), full, Plan.warmUp(OPERATIONS, full ? Duration.ofMinutes(3) : Duration.ofSeconds(60)),
+		// Longer than a study's warm-up: on two cores the services' JIT keeps improving them for minutes, and a
+		// drift between the lab's turn and wrk's reads as a disagreement. After 60 s (and six settling rounds
+		// that did not settle), a run of 2026-11-25 still had the toy query's p50 fall from 6.9 to 1.6 ms over
+		// the judged rounds, with lab / wrk ratios of 0.38 to 1.27.
+		return new Plan(name(), seed(), full, Plan.warmUp(OPERATIONS, full ? Duration.ofMinutes(5) : Duration.ofMinutes(3)),
 				steps);
 	}
 
@@ -92,7 +148,7 @@ public final class AgreementStudy implements Study {
 		for (StepData step : run.stepsOf(OutsideLoad.CLIENT)) {
 			OutsideLoad outside = OutsideLoad.from(step.parameters());
 			String round = step.record().name().substring(step.record().name().lastIndexOf("-r") + 2);
-			boolean settling = round.equals(String.valueOf(SETTLING_ROUND));
+			boolean settling = Integer.parseInt(round) < SETTLING_ROUNDS;
 			String labName = "lab-" + outside.operation().label() + "-r" + round;
 			GroupStats lab = run.steps()
 				.stream()
@@ -126,25 +182,39 @@ public final class AgreementStudy implements Study {
 		doc.text("One client each, one connection, requests back to back, taking turns on the same services: the lab's "
 				+ "load generator (Gatling, kept warm across the run) and wrk (-t1 -c1), each sending the same request "
 				+ "with a fresh traceparent and the run id as baggage. The lab's figures are worth as much as they agree: "
-				+ String.format(Locale.ROOT, "the p50s should differ by %.0f%% or less, or by %.0f µs or less (what two clients' "
-						+ "own work per request may differ by). ", 100 * AGREEMENT, AGREEMENT_MICROS)
-				+ "Round 0 lets the services settle at one client after the warm-up and is left out of the verdict. "
+				+ String.format(Locale.ROOT, "the p50s should differ by %.0f%% or less (or by as much as wrk's own p50 moved from "
+						+ "one round to the next, where the services did not keep still), or by at most %.0f µs more than the two "
+						+ "clients differ by on a reference (" + REFERENCE.label() + ": nginx serving the REST get's bytes, "
+						+ "where what they measure apart is their own work per request). ", 100 * AGREEMENT, AGREEMENT_MICROS)
+				+ "Rounds 0 and 1 let the services settle at one client after the warm-up and are left out of the verdict, "
+				+ "which takes the median over the other rounds. "
 				+ "Buys buy the lab's own toy, stocked so deep that every buy is a sale for both; the last column "
 				+ "shows that every answer was 2xx.");
 		doc.table(List.of("operation", "round", "lab p50 ms", "wrk p50 ms", "lab / wrk", "lab mean ms", "wrk mean ms",
 				"lab requests", "wrk requests", "answered ok (lab / wrk)"), rows);
+		List<double[]> onReference = pairs.getOrDefault(REFERENCE, List.of());
+		double clientsOwn = onReference.isEmpty() ? 0
+				: median(onReference.stream().mapToDouble((pair) -> 1000 * (pair[0] - pair[1])).toArray());
 		List<List<String>> summary = new ArrayList<>();
 		pairs.forEach((operation, p) -> {
 			double[] ratios = p.stream().mapToDouble((pair) -> pair[0] / pair[1]).toArray();
-			double mean = java.util.Arrays.stream(ratios).average().orElse(Double.NaN);
-			double min = java.util.Arrays.stream(ratios).min().orElse(Double.NaN);
-			double max = java.util.Arrays.stream(ratios).max().orElse(Double.NaN);
-			double difference = p.stream().mapToDouble((pair) -> 1000 * (pair[0] - pair[1])).average().orElse(Double.NaN);
-			summary.add(List.of(operation.label(), String.valueOf(ratios.length), String.format(Locale.ROOT, "%.2f", mean),
-					String.format(Locale.ROOT, "%.2f–%.2f", min, max), String.format(Locale.ROOT, "%+.0f", difference),
-					agrees(mean, difference) ? "yes" : "**no**"));
+			double median = median(ratios);
+			double min = Arrays.stream(ratios).min().orElse(Double.NaN);
+			double max = Arrays.stream(ratios).max().orElse(Double.NaN);
+			double difference = median(p.stream().mapToDouble((pair) -> 1000 * (pair[0] - pair[1])).toArray());
+			double wrkMoves = roundToRound(p.stream().mapToDouble((pair) -> pair[1]).toArray());
+			boolean reference = operation == REFERENCE;
+			summary.add(List.of(operation.label(), String.valueOf(ratios.length), String.format(Locale.ROOT, "%.2f", median),
+					String.format(Locale.ROOT, "%.2f–%.2f", min, max), String.format(Locale.ROOT, "±%.0f%%", 100 * wrkMoves),
+					String.format(Locale.ROOT, "%+.0f", difference),
+					reference ? "" : String.format(Locale.ROOT, "%+.0f", difference - clientsOwn),
+					reference ? "the clients' own" : agrees(median, difference, clientsOwn, wrkMoves) ? "yes" : "**no**"));
 		});
-		doc.table(List.of("operation", "rounds", "mean lab / wrk (p50)", "range", "mean lab − wrk (µs)", "agree"), summary);
+		doc.table(List.of("operation", "rounds", "median lab / wrk (p50)", "range", "wrk round to round", "median lab − wrk (µs)",
+				"less the clients' own (µs)", "agree"), summary);
+		if (onReference.isEmpty()) {
+			doc.text("The reference (nginx) was not measured: the verdict takes the clients' own difference as 0.");
+		}
 	}
 
 }
