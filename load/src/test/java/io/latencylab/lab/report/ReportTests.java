@@ -84,6 +84,15 @@ class ReportTests {
 				"2026-11-22T10:00:05Z", 0, csv.size() - 1, 0, spans.size(), spans.size(), new Manifest.LabCost(1.5, 0.25, 3.5, 20.0));
 	}
 
+	/** The sort service's server span of each of {@link #sorts}'s uploads, {@code ms} long. */
+	private static List<Span> sortSpans(int count, long ms) {
+		List<Span> spans = new ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			spans.add(span("t" + i, "sort-service", "r" + i, "p" + i, "http post /sort", Span.SERVER, 0, ms));
+		}
+		return spans;
+	}
+
 	/** Sorts of {@code ms} each, one every second; the last {@code failed} of them answered 503. */
 	private static List<String> sorts(int count, long ms, int failed) {
 		List<String> csv = new ArrayList<>(List.of("group,trace_id,start_epoch_ms,duration_ms,status,parent_span_id,ok"));
@@ -116,8 +125,10 @@ class ReportTests {
 				step(dir, 1, "sort-exchange-n20000-c4-cpus1", "SortSimulation", one, sorts(10, 700, 0), List.of()),
 				step(dir, 2, "sort-exchange-n20000-c4-cpus2", "SortSimulation", two, sorts(10, 370, 0), List.of()),
 				step(dir, 3, "sort-soak-exchange-n20000-c20", "SortSimulation", soak, sorts(40, 2000, 1), List.of()),
-				step(dir, 4, "sort-from-frankfurt-exchange-n20000-c4", "SortSimulation", near, sorts(10, 500, 0), List.of()),
-				step(dir, 5, "sort-from-san-francisco-exchange-n20000-c4", "SortSimulation", far, sorts(10, 682, 0), List.of()));
+				// The sort service's own span: 495 ms near, 586 ms far, so the front door is 5 and 96 ms.
+				step(dir, 4, "sort-from-frankfurt-exchange-n20000-c4", "SortSimulation", near, sorts(10, 500, 0), sortSpans(10, 495)),
+				step(dir, 5, "sort-from-san-francisco-exchange-n20000-c4", "SortSimulation", far, sorts(10, 682, 0),
+						sortSpans(10, 586)));
 		writeManifest(dir, "seed-004-test", "seed-004", "004", steps);
 		Report.write(RunData.read(dir), Studies.all());
 		String md = Files.readString(dir.resolve("report.md"));
@@ -127,11 +138,13 @@ class ReportTests {
 		assertThat(md).contains("### Experiment 6: 20 clients, a file every 10 s")
 			.contains("40 uploads, 97.500% answered, mean wait 2.0000 s");
 		assertThat(dir.resolve("charts/seed-004-soak-availability.png")).exists();
-		// Experiment 4: the far place's mean less the near one's, and that over their round trips' difference.
+		// Experiment 4: the far place's p50 less the near one's, and that over their round trips' difference; the
+		// same for the front door (the wait less the sort service's span), where the distance belongs.
 		assertThat(md).contains("### Experiment 4: near and far")
 			.contains("| frankfurt | 6 ms a round trip | 20000 | 4 | 10 | 0.5000 |")
 			.contains("| san-francisco | 97 ms a round trip | 20000 | 4 | 10 | 0.6820 |")
-			.contains("| +182.0 | 2.00 |");
+			.contains("| +182.0 | 2.00 | 96.0 | +91.0 | 1.00 |")
+			.contains("| 0.5000 | +0.0 |  | 5.0 | +0.0 |  |");
 		// The paced, the limited and the placed steps are kept out of Table 1.2's rows.
 		assertThat(md).doesNotContain("### exchange, n=20000");
 	}
