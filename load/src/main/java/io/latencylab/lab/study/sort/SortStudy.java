@@ -221,7 +221,7 @@ public final class SortStudy implements Study {
 				"front door − first place's (ms)", "that over the round trips' difference"), rows);
 	}
 
-	/** What the distance added (ms), and that over the round trips' difference; blank for the first place. */
+	/** What the distance added (ms), and that over the round trips' difference (blank where not farther); blanks for NaN. */
 	private static List<String> added(double addedMs, double fartherByMs) {
 		if (Double.isNaN(addedMs)) {
 			return List.of("", "");
