@@ -3,9 +3,9 @@ package io.latencylab.telemetry;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.StringJoiner;
+import java.util.regex.Pattern;
 
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
@@ -75,6 +75,8 @@ public final class ServerTiming {
 			}
 		}
 
+		private static final Pattern NOT_TOKEN = Pattern.compile("[^A-Za-z0-9!#$%&'*+.^_`|~-]");
+
 		synchronized String header() {
 			StringJoiner header = new StringJoiner(", ");
 			header.add("total;dur=" + millis(System.nanoTime() - this.start));
@@ -82,12 +84,15 @@ public final class ServerTiming {
 			return header.toString();
 		}
 
-		private static String millis(long nanos) {
-			return String.format(Locale.ROOT, "%.3f", nanos / 1e6);
+		/** Milliseconds with three decimals; by hand, as String.format was a share of every request's CPU. */
+		static String millis(long nanos) {
+			long micros = Math.max(0, Math.round(nanos / 1e3));
+			String fraction = Long.toString(1000 + micros % 1000).substring(1);
+			return (micros / 1000) + "." + fraction;
 		}
 
 		private static String token(String name) {
-			return name.replaceAll("[^A-Za-z0-9!#$%&'*+.^_`|~-]", "-");
+			return NOT_TOKEN.matcher(name).replaceAll("-");
 		}
 
 	}

@@ -44,6 +44,14 @@ class ServerTimingTests {
 		assertThat(response.getHeader("Server-Timing")).startsWith("total;dur=");
 	}
 
+	@Test
+	void durationsAreMillisecondsWithThreeDecimals() {
+		assertThat(ServerTiming.Phases.millis(0)).isEqualTo("0.000");
+		assertThat(ServerTiming.Phases.millis(1_499)).isEqualTo("0.001");
+		assertThat(ServerTiming.Phases.millis(7_040_600)).isEqualTo("7.041");
+		assertThat(ServerTiming.Phases.millis(1_234_567_890_123L)).isEqualTo("1234567.890");
+	}
+
 	private static void sleep(long millis) {
 		try {
 			Thread.sleep(millis);
