@@ -4,8 +4,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 
 import io.latencylab.telemetry.BodyLimit;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
 
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.web.servlet.ModelAndView;
@@ -15,7 +18,7 @@ import org.springframework.ws.soap.SoapMessageCreationException;
 import org.springframework.ws.transport.http.WebServiceMessageReceiverHandlerAdapter;
 
 /**
- * Answers a request that is not even XML, or XML that SAAJ will not make a message of (a document
+ * Answers a request that is not even XML, or XML that AXIOM will not make a message of (a document
  * type declaration, and with it every external entity and entity bomb), with a Client fault:
  * Spring-WS's own adapter answers the first with an empty HTTP 400, and the second reached the
  * servlet container as an error page, neither of which SOAP clients can read. A body over the service's limit
@@ -34,17 +37,17 @@ class MalformedXmlFaultAdapter extends WebServiceMessageReceiverHandlerAdapter i
 	public ModelAndView handle(HttpServletRequest request, HttpServletResponse response, Object handler)
 			throws Exception {
 		try {
-			return super.handle(request, response, handler);
+			return super.handle(request, new UnflushedResponse(response), handler);
 		}
 		catch (RuntimeException ex) {
-			// SAAJ reads the body while making the message, and throws its own exception without
-			// the one that stopped the read.
+			// The message factory reads the body while making the message, and throws its own
+			// exception without the one that stopped the read.
 			if (BodyLimit.exceeded(request).isPresent()) {
 				write(request, response, BodyLimit.exceeded(request).get());
 				return null;
 			}
 			if (ex instanceof SoapMessageCreationException) {
-				// SAAJ refuses what a SOAP message must not hold, such as a document type declaration
+				// AXIOM refuses what a SOAP message must not hold, such as a document type declaration
 				// (SOAP 1.1 §3), before any entity in it is expanded or resolved: no XXE, no
 				// entity expansion.
 				fault(response, HttpServletResponse.SC_INTERNAL_SERVER_ERROR, MealsFaults.Code.MALFORMED_XML,
@@ -54,6 +57,56 @@ class MalformedXmlFaultAdapter extends WebServiceMessageReceiverHandlerAdapter i
 			}
 			throw ex;
 		}
+	}
+
+	/**
+	 * Spring-WS flushes the response once the message is written; flushed, Tomcat commits it
+	 * with chunked encoding and writes it in two packets. Unflushed, a response that fits Tomcat's
+	 * buffer goes out at the end of the request in one, with a Content-Length.
+	 */
+	private static final class UnflushedResponse extends HttpServletResponseWrapper {
+
+		private ServletOutputStream unflushed;
+
+		UnflushedResponse(HttpServletResponse response) {
+			super(response);
+		}
+
+		@Override
+		public ServletOutputStream getOutputStream() throws IOException {
+			if (this.unflushed == null) {
+				ServletOutputStream out = super.getOutputStream();
+				this.unflushed = new ServletOutputStream() {
+
+					@Override
+					public void write(int b) throws IOException {
+						out.write(b);
+					}
+
+					@Override
+					public void write(byte[] bytes, int offset, int length) throws IOException {
+						out.write(bytes, offset, length);
+					}
+
+					@Override
+					public void flush() {
+					}
+
+					@Override
+					public boolean isReady() {
+						return out.isReady();
+					}
+
+					@Override
+					public void setWriteListener(WriteListener listener) {
+						out.setWriteListener(listener);
+					}
+
+				};
+			}
+			return this.unflushed;
+		}
+
 	}
 
 	@Override

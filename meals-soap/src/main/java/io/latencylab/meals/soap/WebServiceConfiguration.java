@@ -2,8 +2,6 @@ package io.latencylab.meals.soap;
 
 import java.util.List;
 
-import javax.xml.transform.TransformerFactory;
-
 import io.micrometer.observation.ObservationRegistry;
 
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -13,7 +11,6 @@ import org.springframework.core.io.ClassPathResource;
 import org.springframework.oxm.jaxb.Jaxb2Marshaller;
 import org.springframework.ws.config.annotation.WsConfigurer;
 import org.springframework.ws.server.EndpointInterceptor;
-import org.springframework.ws.soap.saaj.SaajSoapMessageFactory;
 import org.springframework.ws.wsdl.wsdl11.DefaultWsdl11Definition;
 import org.springframework.xml.validation.XmlValidator;
 import org.springframework.xml.xsd.SimpleXsdSchema;
@@ -22,8 +19,6 @@ import org.springframework.xml.xsd.XsdSchema;
 /** Spring-WS set-up: the WSDL made from meals.xsd, schema validation, and faults for every failure. */
 @Configuration(proxyBeanMethods = false)
 class WebServiceConfiguration {
-
-	static final String TRANSFORMER_FACTORY = "javax.xml.transform.TransformerFactory";
 
 	/** meals.xsd, whose validator keeps its JAXP validators for the next request ({@link ReusedValidators}). */
 	@Bean
@@ -72,20 +67,22 @@ class WebServiceConfiguration {
 	}
 
 	/**
-	 * MessageDispatcherServlet picks up the adapter by this bean name.
+	 * MessageDispatcherServlet takes the message factory by this bean name, and gives it to its
+	 * adapter.
 	 * <p>
-	 * SAAJ asks {@code TransformerFactory.newInstance()} for a new factory for every message it
-	 * writes. Unless the factory is named, JAXP looks for one with a ServiceLoader walk over every jar
-	 * of the application, once per message: a third of a getMeal's CPU when measured. Naming the
-	 * JDK's own factory (what the walk finds anyway) makes it a constructor call.
+	 * Messages are AXIOM's, not SAAJ's: SAAJ built a DOM document for every request and response,
+	 * with a new DOM parser each, and serialized both through XSLT transformers; AXIOM reads the
+	 * request as a stream and writes the response through StAX.
 	 */
+	@Bean(name = "messageFactory")
+	WholeRequestMessageFactory messageFactory() {
+		return new WholeRequestMessageFactory();
+	}
+
+	/** MessageDispatcherServlet picks up the adapter by this bean name. */
 	@Bean(name = "messageReceiverHandlerAdapter")
-	MalformedXmlFaultAdapter messageReceiverHandlerAdapter(MealsFaults mealsFaults) throws Exception {
-		if (System.getProperty(TRANSFORMER_FACTORY) == null) {
-			System.setProperty(TRANSFORMER_FACTORY, TransformerFactory.newDefaultInstance().getClass().getName());
-		}
-		SaajSoapMessageFactory messageFactory = new SaajSoapMessageFactory();
-		messageFactory.afterPropertiesSet();
+	MalformedXmlFaultAdapter messageReceiverHandlerAdapter(MealsFaults mealsFaults,
+			WholeRequestMessageFactory messageFactory) {
 		MalformedXmlFaultAdapter adapter = new MalformedXmlFaultAdapter(mealsFaults);
 		adapter.setMessageFactory(messageFactory);
 		return adapter;

@@ -1,5 +1,6 @@
 package io.latencylab.meals.soap;
 
+import java.io.StringReader;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -7,6 +8,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+
+import javax.xml.parsers.DocumentBuilderFactory;
 
 import io.latencylab.meals.MealsSeed;
 import io.latencylab.meals.soap.contract.AddMealRequest;
@@ -33,6 +36,10 @@ import io.latencylab.meals.soap.contract.UpdateMealRequest;
 import io.latencylab.meals.soap.contract.UpdateMealResponse;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.xml.sax.InputSource;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
@@ -93,17 +100,6 @@ class MealsSoapServiceTests {
 		GetMealByIdResponse steak = call(byId);
 		assertThat(steak.getMeal().getName()).isEqualTo("Steak");
 		assertThat(steak.getMeal().getPrice()).isEqualByComparingTo("10.0");
-	}
-
-	@Test
-	void writingAMessageNeverLooksForAnXmlTransformerAmongTheJars() {
-		// Unnamed, JAXP walks every jar for a factory on each of SAAJ's newInstance calls, once a message.
-		assertThat(System.getProperty(WebServiceConfiguration.TRANSFORMER_FACTORY))
-			.isEqualTo(javax.xml.transform.TransformerFactory.newDefaultInstance().getClass().getName());
-		GetMealRequest byName = new GetMealRequest();
-		byName.setName("Steak");
-		GetMealResponse steak = call(byName);
-		assertThat(steak.getMeal().getName()).isEqualTo("Steak");
 	}
 
 	@Test
@@ -172,9 +168,8 @@ class MealsSoapServiceTests {
 	void unknownMealIsAClientFaultWithDetail() throws Exception {
 		HttpResponse<String> response = post(envelope("<m:getMealRequest><m:name>Moussaka</m:name></m:getMealRequest>"));
 		assertThat(response.statusCode()).isEqualTo(500);
-		assertThat(response.body()).contains("<faultcode>SOAP-ENV:Client</faultcode>")
-			.contains("no meal named 'Moussaka'")
-			.contains("<ns2:code>MEAL_NOT_FOUND</ns2:code>");
+		assertClientFault(response, "MEAL_NOT_FOUND");
+		assertThat(response.body()).contains("no meal named \'Moussaka\'");
 	}
 
 	@Test
@@ -182,7 +177,7 @@ class MealsSoapServiceTests {
 		HttpResponse<String> response = post(envelope("<m:addOrderRequest><m:deliveryAddress>here</m:deliveryAddress>"
 				+ "<m:line><m:mealId>00000000-0000-0000-0000-000000000000</m:mealId><m:quantity>1</m:quantity></m:line>"
 				+ "</m:addOrderRequest>"));
-		assertThat(response.body()).contains("SOAP-ENV:Client").contains("<ns2:code>MEAL_NOT_FOUND</ns2:code>");
+		assertClientFault(response, "MEAL_NOT_FOUND");
 	}
 
 	@Test
@@ -193,18 +188,18 @@ class MealsSoapServiceTests {
 				+ "<m:customerName>Jan</m:customerName><m:deliveryAddress>Leuven</m:deliveryAddress></m:order>"
 				+ "</m:addOrderRequest>"));
 		assertThat(response.statusCode()).isEqualTo(200);
-		assertThat(response.body()).containsPattern("<ns2:confirmation>Order [0-9a-f-]{36} placed: [0-9.]+ to Leuven</ns2:confirmation>")
-			.doesNotContain("<ns2:orderId>");
+		assertThat(response.body()).containsPattern(element("confirmation", "Order [0-9a-f-]{36} placed: [0-9.]+ to Leuven"))
+			.doesNotContain("orderId>");
 	}
 
 	@Test
 	void anOrderOfBothShapesOrOfNeitherIsAClientFault() throws Exception {
 		HttpResponse<String> neither = post(envelope("<m:addOrderRequest/>"));
-		assertThat(neither.body()).contains("SOAP-ENV:Client").contains("<ns2:code>INVALID_INPUT</ns2:code>");
+		assertClientFault(neither, "INVALID_INPUT");
 		HttpResponse<String> both = post(envelope("<m:addOrderRequest><m:deliveryAddress>here</m:deliveryAddress>"
 				+ "<m:order><m:items><m:mealName>Steak</m:mealName><m:quantity>1</m:quantity></m:items>"
 				+ "<m:deliveryAddress>Leuven</m:deliveryAddress></m:order></m:addOrderRequest>"));
-		assertThat(both.body()).contains("SOAP-ENV:Client").contains("<ns2:code>INVALID_INPUT</ns2:code>");
+		assertClientFault(both, "INVALID_INPUT");
 	}
 
 	@Test
@@ -213,9 +208,9 @@ class MealsSoapServiceTests {
 				+ "<m:description>as the study sent it</m:description><m:mealtype>vegan</m:mealtype><m:price>30.00</m:price>"
 				+ "</m:meal></m:addMealRequest>"));
 		assertThat(added.statusCode()).isEqualTo(200);
-		assertThat(added.body()).containsPattern("<ns2:name>Study Soup</ns2:name><ns2:kcal>300</ns2:kcal>"
-				+ "<ns2:description>as the study sent it</ns2:description><ns2:mealtype>vegan</ns2:mealtype>"
-				+ "<ns2:price>30.00</ns2:price><ns2:id>[0-9a-f-]{36}</ns2:id>");
+		assertThat(added.body()).containsPattern(element("name", "Study Soup") + element("kcal", "300")
+				+ element("description", "as the study sent it") + element("mealtype", "vegan") + element("price", "30.00")
+				+ element("id", "[0-9a-f-]{36}"));
 	}
 
 	@Test
@@ -223,13 +218,13 @@ class MealsSoapServiceTests {
 		String huge = envelope("<m:getMealRequest><m:name>" + "x".repeat(3 * 1024 * 1024) + "</m:name></m:getMealRequest>");
 		HttpResponse<String> declared = post(huge);
 		assertThat(declared.statusCode()).isEqualTo(413);
-		assertThat(declared.body()).contains("SOAP-ENV:Client").contains("<ns2:code>BODY_TOO_LARGE</ns2:code>");
+		assertClientFault(declared, "BODY_TOO_LARGE");
 		HttpResponse<String> chunked = this.http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/ws"))
 			.header("Content-Type", "text/xml; charset=utf-8")
 			.POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(huge.getBytes())))
 			.build(), HttpResponse.BodyHandlers.ofString());
 		assertThat(chunked.statusCode()).isEqualTo(413);
-		assertThat(chunked.body()).contains("<ns2:code>BODY_TOO_LARGE</ns2:code>");
+		assertClientFault(chunked, "BODY_TOO_LARGE");
 	}
 
 	@Test
@@ -238,9 +233,8 @@ class MealsSoapServiceTests {
 				+ "<m:price>1.00</m:price><m:description>d</m:description><m:mealtype>VEGAN</m:mealtype></m:meal>"
 				+ "</m:addMealRequest>"));
 		assertThat(response.statusCode()).isEqualTo(500);
-		assertThat(response.body()).contains("SOAP-ENV:Client")
-			.contains("<ns2:code>SCHEMA_INVALID</ns2:code>")
-			.contains("-5")
+		assertClientFault(response, "SCHEMA_INVALID");
+		assertThat(response.body()).contains("-5")
 			.contains("VEGAN");
 	}
 
@@ -249,7 +243,7 @@ class MealsSoapServiceTests {
 		HttpResponse<String> response = post("<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\"><oops");
 		assertThat(response.statusCode()).isEqualTo(500);
 		assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying((type) -> assertThat(type).startsWith("text/xml"));
-		assertThat(response.body()).contains("SOAP-ENV:Client").contains("<ns2:code>MALFORMED_XML</ns2:code>");
+		assertClientFault(response, "MALFORMED_XML");
 	}
 
 	@Test
@@ -259,9 +253,8 @@ class MealsSoapServiceTests {
 		HttpResponse<String> response = post("<?xml version=\"1.0\"?><!DOCTYPE soapenv:Envelope [<!ENTITY x SYSTEM \""
 				+ secret.toUri() + "\">]>" + envelope("<m:getMealRequest><m:name>&x;</m:name></m:getMealRequest>"));
 		assertThat(response.statusCode()).isEqualTo(500);
-		assertThat(response.body()).contains("SOAP-ENV:Client")
-			.contains("<ns2:code>MALFORMED_XML</ns2:code>")
-			.contains("Document Type Declaration is not allowed")
+		assertClientFault(response, "MALFORMED_XML");
+		assertThat(response.body()).containsIgnoringCase("DOCTYPE is not allowed")
 			.doesNotContain("the-secret-of-this-machine");
 	}
 
@@ -274,7 +267,7 @@ class MealsSoapServiceTests {
 		HttpResponse<String> response = post("<?xml version=\"1.0\"?><!DOCTYPE lolz [" + entities + "]>"
 				+ envelope("<m:getMealRequest><m:name>&lol9;</m:name></m:getMealRequest>"));
 		assertThat(response.statusCode()).isEqualTo(500);
-		assertThat(response.body()).contains("SOAP-ENV:Client").contains("<ns2:code>MALFORMED_XML</ns2:code>");
+		assertClientFault(response, "MALFORMED_XML");
 		// A billion "lol"s expanded would be 3 GB; the answer is a short fault.
 		assertThat(response.body().length()).isLessThan(2_000);
 	}
@@ -285,14 +278,14 @@ class MealsSoapServiceTests {
 				+ "xmlns:m=\"http://example.com/not-meals\"><soapenv:Body><m:getMealRequest><m:name>Steak</m:name>"
 				+ "</m:getMealRequest></soapenv:Body></soapenv:Envelope>");
 		assertThat(response.statusCode()).isEqualTo(500);
-		assertThat(response.body()).contains("<ns2:code>UNKNOWN_OPERATION</ns2:code>")
-			.contains("{http://example.com/not-meals}getMealRequest");
+		assertClientFault(response, "UNKNOWN_OPERATION");
+		assertThat(response.body()).contains("{http://example.com/not-meals}getMealRequest");
 	}
 
 	@Test
 	void unknownOperationIsAClientFault() throws Exception {
 		HttpResponse<String> response = post(envelope("<m:orderPizzaRequest/>"));
-		assertThat(response.body()).contains("SOAP-ENV:Client").contains("<ns2:code>UNKNOWN_OPERATION</ns2:code>");
+		assertClientFault(response, "UNKNOWN_OPERATION");
 	}
 
 	@Test
@@ -304,6 +297,30 @@ class MealsSoapServiceTests {
 		assertThat(wsdl.body()).contains("<wsdl:portType name=\"MealsPort\">")
 			.contains("targetNamespace=\"http://foodmenu.io/gt/webservice\"")
 			.contains("location=\"http://localhost:" + this.port + "/ws\"");
+	}
+
+	/**
+	 * A SOAP 1.1 Client fault whose meals.xsd detail carries {@code code}: read by namespace, as a
+	 * client would, whatever prefixes the service chose.
+	 */
+	private static void assertClientFault(HttpResponse<String> response, String code) throws Exception {
+		DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+		factory.setNamespaceAware(true);
+		Document document = factory.newDocumentBuilder()
+			.parse(new InputSource(new StringReader(response.body())));
+		Element faultcode = (Element) document.getElementsByTagNameNS("", "faultcode").item(0);
+		assertThat(faultcode).as("faultcode of %s", response.body()).isNotNull();
+		String[] qname = faultcode.getTextContent().trim().split(":");
+		assertThat(faultcode.lookupNamespaceURI(qname[0])).isEqualTo("http://schemas.xmlsoap.org/soap/envelope/");
+		assertThat(qname[1]).isEqualTo("Client");
+		Node detailCode = document.getElementsByTagNameNS(MealsEndpoint.NAMESPACE, "code").item(0);
+		assertThat(detailCode).as("detail code of %s", response.body()).isNotNull();
+		assertThat(detailCode.getTextContent()).isEqualTo(code);
+	}
+
+	/** An element of the response with any prefix (or none), holding text that matches {@code value}. */
+	private static String element(String name, String value) {
+		return "<(?:\\w+:)?" + name + ">" + value + "</(?:\\w+:)?" + name + ">";
 	}
 
 	private static String envelope(String payload) {
