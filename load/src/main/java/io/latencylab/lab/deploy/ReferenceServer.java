@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 import io.latencylab.lab.plan.Operation;
 import io.latencylab.lab.plan.OutsideLoad;
@@ -94,8 +93,11 @@ public final class ReferenceServer implements AutoCloseable {
 	/** Puts nginx, its master and its worker, on {@code cores} (as taskset takes them: "0", "0-2"). */
 	public void pin(String cores) throws IOException, InterruptedException {
 		ProcessHandle master = this.daemon.running().orElseThrow(() -> new IllegalStateException("nginx is not running"));
-		for (ProcessHandle process : Stream.concat(Stream.of(master), master.children()).toList()) {
-			Cores.pin(process.pid(), cores);
+		// The master first, then its children as they are after that: the worker may still be forking
+		// when nginx answers, and a child forked after the master was pinned inherits its cores.
+		Cores.pin(master.pid(), cores);
+		for (ProcessHandle worker : master.children().toList()) {
+			Cores.pin(worker.pid(), cores);
 		}
 	}
 
