@@ -62,7 +62,8 @@ class MalformedXmlFaultAdapter extends WebServiceMessageReceiverHandlerAdapter i
 	/**
 	 * Spring-WS flushes the response once the message is written; flushed, Tomcat commits it
 	 * with chunked encoding and writes it in two packets. Unflushed, a response that fits Tomcat's
-	 * buffer goes out at the end of the request in one, with a Content-Length.
+	 * buffer goes out when the stream is closed or the request ends, in one, with a Content-Length.
+	 * Only flush is left out; everything else reaches Tomcat's stream.
 	 */
 	private static final class UnflushedResponse extends HttpServletResponseWrapper {
 
@@ -90,6 +91,11 @@ class MalformedXmlFaultAdapter extends WebServiceMessageReceiverHandlerAdapter i
 
 					@Override
 					public void flush() {
+					}
+
+					@Override
+					public void close() throws IOException {
+						out.close();
 					}
 
 					@Override
