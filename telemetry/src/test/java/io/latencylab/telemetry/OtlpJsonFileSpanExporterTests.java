@@ -5,10 +5,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -49,6 +51,28 @@ class OtlpJsonFileSpanExporterTests {
 			}
 		}
 		assertThat(names).hasSize(250).contains("span-0", "span-249");
+	}
+
+	@Test
+	void writesASpanWithAnArrayAttributeThroughTheSdk() throws Exception {
+		Path file = this.dir.resolve("service.jsonl");
+		OtlpJsonFileSpanExporter exporter = new OtlpJsonFileSpanExporter(file);
+		SdkTracerProvider provider = SdkTracerProvider.builder()
+			.addSpanProcessor(SimpleSpanProcessor.create(exporter))
+			.build();
+		provider.get("test").spanBuilder("plain").startSpan().end();
+		provider.get("test")
+			.spanBuilder("tagged")
+			.setAttribute(AttributeKey.stringArrayKey("tags"), List.of("a", "b"))
+			.startSpan()
+			.end();
+		provider.shutdown().join(10, java.util.concurrent.TimeUnit.SECONDS);
+
+		List<String> lines = Files.readAllLines(file);
+		assertThat(lines).hasSize(2);
+		JsonNode tagged = JsonMapper.builder().build().readTree(lines.get(1)).at("/resourceSpans/0/scopeSpans/0/spans/0");
+		assertThat(tagged.path("name").asString()).isEqualTo("tagged");
+		assertThat(tagged.at("/attributes/0/value/arrayValue/values/1/stringValue").asString()).isEqualTo("b");
 	}
 
 	@Test
