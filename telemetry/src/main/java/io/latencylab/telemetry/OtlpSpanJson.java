@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -118,7 +119,7 @@ final class OtlpSpanJson {
 		return groups;
 	}
 
-	private static <T> byte[] cached(Map<T, byte[]> cache, T value, java.util.function.Function<T, Marshaler> marshaler) {
+	private static <T> byte[] cached(Map<T, byte[]> cache, T value, Function<T, Marshaler> marshaler) {
 		if (cache.size() >= MAX_CACHED) {
 			cache.clear();
 		}
@@ -138,13 +139,13 @@ final class OtlpSpanJson {
 		this.covered &= span.getSpanContext().getTraceState().isEmpty();
 		open('{');
 		key("traceId");
-		ascii(span.getTraceId());
+		quoted(span.getTraceId());
 		key("spanId");
-		ascii(span.getSpanId());
+		quoted(span.getSpanId());
 		SpanContext parent = span.getParentSpanContext();
 		if (parent.isValid()) {
 			key("parentSpanId");
-			ascii(parent.getSpanId());
+			quoted(parent.getSpanId());
 		}
 		optionalString("name", span.getName());
 		key("kind");
@@ -171,9 +172,9 @@ final class OtlpSpanJson {
 			this.covered &= link.getSpanContext().getTraceState().isEmpty();
 			open('{');
 			key("traceId");
-			ascii(link.getSpanContext().getTraceId());
+			quoted(link.getSpanContext().getTraceId());
 			key("spanId");
-			ascii(link.getSpanContext().getSpanId());
+			quoted(link.getSpanContext().getSpanId());
 			attributes(link.getAttributes());
 			optionalNumber("droppedAttributesCount", link.getTotalAttributeCount() - link.getAttributes().size());
 			optionalNumber("flags", SpanFlags.withParentIsRemoteFlags(link.getSpanContext().getTraceFlags(),
@@ -303,11 +304,7 @@ final class OtlpSpanJson {
 		}
 	}
 
-	/** An id or a number: ASCII with nothing to escape. */
-	private void ascii(String value) {
-		quoted(value);
-	}
-
+	/** An id or a number in quotes: ASCII with nothing to escape. */
 	private void quoted(String ascii) {
 		ensure(ascii.length() + 2);
 		this.buffer[this.length++] = '"';
