@@ -27,9 +27,9 @@ public final class OtlpJsonFileSpanExporter implements SpanExporter {
 
 	private final OutputStream out;
 
-	private final OtlpSpanJson fast = new OtlpSpanJson();
+	private final OtlpSpanJson spanJson = new OtlpSpanJson();
 
-	private final SpanExporter json;
+	private final SpanExporter sdkJson;
 
 	public OtlpJsonFileSpanExporter(Path file) {
 		this.file = file;
@@ -43,7 +43,7 @@ public final class OtlpJsonFileSpanExporter implements SpanExporter {
 		}
 		// Reusable marshalers: the JSON of a batch is written without building an object per span and
 		// attribute first. Safe here, where exports never overlap (synchronized, and one processor thread).
-		this.json = OtlpStdoutSpanExporter.builder()
+		this.sdkJson = OtlpStdoutSpanExporter.builder()
 			.setOutput(this.out)
 			.setWrapperJsonObject(true)
 			.setMemoryMode(MemoryMode.REUSABLE_DATA)
@@ -57,21 +57,21 @@ public final class OtlpJsonFileSpanExporter implements SpanExporter {
 	@Override
 	public synchronized CompletableResultCode export(Collection<SpanData> spans) {
 		try {
-			if (this.fast.write(spans, this.out)) {
+			if (this.spanJson.write(spans, this.out)) {
 				return flush();
 			}
 		}
 		catch (IOException ex) {
 			return CompletableResultCode.ofFailure();
 		}
-		CompletableResultCode result = this.json.export(spans);
+		CompletableResultCode result = this.sdkJson.export(spans);
 		return result.isSuccess() ? flush() : result;
 	}
 
 	@Override
 	public synchronized CompletableResultCode flush() {
 		try {
-			this.json.flush();
+			this.sdkJson.flush();
 			this.out.flush();
 			return CompletableResultCode.ofSuccess();
 		}
@@ -83,7 +83,7 @@ public final class OtlpJsonFileSpanExporter implements SpanExporter {
 	@Override
 	public synchronized CompletableResultCode shutdown() {
 		flush();
-		this.json.shutdown();
+		this.sdkJson.shutdown();
 		try {
 			this.out.close();
 		}

@@ -35,7 +35,7 @@ import io.opentelemetry.sdk.trace.data.StatusData;
  * JSON the SDK writes ({@code OtlpSpanJsonTests} holds the two side by side): resources and scopes
  * through the SDK's own marshalers, once each, and spans field by field. A batch with a span this
  * does not cover (a trace state, an array or structured attribute, a double that is not finite)
- * is left to the SDK's exporter.
+ * is left to the SDK's exporter. Not thread-safe: the file exporter calls it under its lock.
  */
 final class OtlpSpanJson {
 
@@ -48,7 +48,12 @@ final class OtlpSpanJson {
 
 	private final Map<InstrumentationScopeInfo, byte[]> scopes = new IdentityHashMap<>();
 
-	private byte[] buffer = new byte[64 * 1024];
+	private static final int INITIAL_BUFFER = 64 * 1024;
+
+	/** A batch with a huge attribute grows the buffer; past this it is not kept for the next one. */
+	private static final int MAX_KEPT_BUFFER = 4 * 1024 * 1024;
+
+	private byte[] buffer = new byte[INITIAL_BUFFER];
 
 	private int length;
 
@@ -86,6 +91,9 @@ final class OtlpSpanJson {
 		raw("]}\n");
 		if (this.covered) {
 			out.write(this.buffer, 0, this.length);
+		}
+		if (this.buffer.length > MAX_KEPT_BUFFER) {
+			this.buffer = new byte[INITIAL_BUFFER];
 		}
 		return this.covered;
 	}
