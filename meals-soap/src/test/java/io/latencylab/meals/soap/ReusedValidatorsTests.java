@@ -1,6 +1,8 @@
 package io.latencylab.meals.soap;
 
 import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -13,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.xml.sax.SAXParseException;
 
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.xml.validation.ValidationErrorHandler;
 import org.springframework.xml.validation.XmlValidationException;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,6 +45,41 @@ class ReusedValidatorsTests {
 		assertThat(errors).isNotEmpty();
 		assertThat(errors[0].getMessage()).contains("kcal");
 		assertThat(this.validators.validate(source(VALID))).isEmpty();
+		assertThat(this.validators.idle()).isEqualTo(1);
+	}
+
+	@Test
+	void aCallersErrorHandlerGetsThatCallsErrorsOnly() throws Exception {
+		List<String> seen = new ArrayList<>();
+		ValidationErrorHandler handler = new ValidationErrorHandler() {
+			@Override
+			public SAXParseException[] getErrors() {
+				return new SAXParseException[0];
+			}
+
+			@Override
+			public void warning(SAXParseException ex) {
+				seen.add("warning " + ex.getMessage());
+			}
+
+			@Override
+			public void error(SAXParseException ex) {
+				seen.add("error " + ex.getMessage());
+			}
+
+			@Override
+			public void fatalError(SAXParseException ex) {
+				seen.add("fatal " + ex.getMessage());
+			}
+		};
+		this.validators.validate(source(INVALID), handler);
+		assertThat(seen).isNotEmpty().allMatch((line) -> line.startsWith("error "));
+		int afterInvalid = seen.size();
+		this.validators.validate(source(VALID), handler);
+		assertThat(seen).hasSize(afterInvalid);
+		// The same kept validator, now without a handler of the caller's: the errors are returned.
+		assertThat(this.validators.validate(source(INVALID))).isNotEmpty();
+		assertThat(seen).hasSize(afterInvalid);
 		assertThat(this.validators.idle()).isEqualTo(1);
 	}
 
