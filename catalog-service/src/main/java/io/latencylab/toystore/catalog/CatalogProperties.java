@@ -10,10 +10,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * because every change was written at once?)
  * @param group batching of the group commit mode
  * @param restock the restocker
+ * @param queryThread which thread runs a Query call (see {@link CallThreads})
  */
 @ConfigurationProperties("catalog")
 public record CatalogProperties(@DefaultValue("per-buy") CommitMode commitMode, @DefaultValue Group group,
-		@DefaultValue Restock restock) {
+		@DefaultValue Restock restock, @DefaultValue("auto") QueryThread queryThread) {
 
 	public enum CommitMode {
 
@@ -22,6 +23,19 @@ public record CatalogProperties(@DefaultValue("per-buy") CommitMode commitMode, 
 
 		/** One writer thread commits all buys waiting at that moment (up to max-batch) in one transaction. */
 		GROUP
+
+	}
+
+	public enum QueryThread {
+
+		/** TRANSPORT when the database runs in this JVM (H2), POOL when it is reached over the network. */
+		AUTO,
+
+		/** The event loop that read the call runs it: no hand-off to a pool thread and back. */
+		TRANSPORT,
+
+		/** gRPC's default: a pool thread, like every other call. */
+		POOL
 
 	}
 

@@ -1,0 +1,82 @@
+package io.latencylab.toystore.catalog;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallExecutorSupplier;
+import io.grpc.netty.NettyServerBuilder;
+import io.latencylab.toystore.api.CatalogGrpc;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.grpc.server.ServerBuilderCustomizer;
+
+/**
+ * Which thread runs each Catalog call.
+ * <p>
+ * gRPC's default hands every call from the event loop that read it to a pool thread, and the answer
+ * back to the event loop: two thread wake-ups a call. A Query on the embedded H2 database waits for
+ * no lock (reads see a snapshot) and for no network, so it runs on the event loop itself
+ * ({@code catalog.query-thread=transport}, what {@code auto} picks with H2). Buy waits for row locks
+ * and writes the file, and WatchStock streams for as long as the watcher stays: both keep running
+ * on a pool thread. With PostgreSQL a query waits on the network, so {@code auto} leaves every call
+ * on the pool. The cost of the event loop: the calls of one connection take turns on its thread,
+ * so a query waiting for one of the pool's database connections holds up that connection's other
+ * calls.
+ */
+@Configuration(proxyBeanMethods = false)
+class CallThreads {
+
+	@Bean(destroyMethod = "shutdown")
+	ExecutorService catalogCallPool() {
+		return Executors.newCachedThreadPool(Thread.ofPlatform().name("catalog-call-", 0).daemon().factory());
+	}
+
+	@Bean
+	ServerBuilderCustomizer<NettyServerBuilder> queriesOnTheirEventLoop(CatalogProperties properties,
+			@Value("${spring.datasource.url:}") String databaseUrl, ExecutorService catalogCallPool) {
+		return (builder) -> {
+			if (onTransport(properties.queryThread(), databaseUrl)) {
+				builder.directExecutor().callExecutor(new AllButQueries(catalogCallPool));
+			}
+		};
+	}
+
+	static boolean onTransport(CatalogProperties.QueryThread queryThread, String databaseUrl) {
+		return switch (queryThread) {
+			case TRANSPORT -> true;
+			case POOL -> false;
+			case AUTO -> inThisJvm(databaseUrl);
+		};
+	}
+
+	/** H2 in a file or in memory runs inside the service; H2's own server modes are over TCP. */
+	static boolean inThisJvm(String databaseUrl) {
+		return databaseUrl.startsWith("jdbc:h2:") && !databaseUrl.startsWith("jdbc:h2:tcp:")
+				&& !databaseUrl.startsWith("jdbc:h2:ssl:");
+	}
+
+	/** Query stays where it was read (null: the server's direct executor); every other method goes to the pool. */
+	static final class AllButQueries implements ServerCallExecutorSupplier {
+
+		private final Executor pool;
+
+		AllButQueries(Executor pool) {
+			this.pool = pool;
+		}
+
+		@Override
+		public <ReqT, RespT> Executor getExecutor(ServerCall<ReqT, RespT> call, Metadata metadata) {
+			boolean query = CatalogGrpc.getQueryMethod()
+				.getFullMethodName()
+				.equals(call.getMethodDescriptor().getFullMethodName());
+			return query ? null : this.pool;
+		}
+
+	}
+
+}
