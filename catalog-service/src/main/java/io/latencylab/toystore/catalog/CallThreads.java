@@ -24,9 +24,8 @@ import org.springframework.grpc.server.ServerBuilderCustomizer;
  * ({@code catalog.query-thread=transport}, what {@code auto} picks with H2). Buy waits for row locks
  * and writes the file, and WatchStock streams for as long as the watcher stays: both keep running
  * on a pool thread. With PostgreSQL a query waits on the network, so {@code auto} leaves every call
- * on the pool. The cost of the event loop: the calls of one connection take turns on its thread,
- * so a query waiting for one of the pool's database connections holds up that connection's other
- * calls.
+ * on the pool. The cost of the event loop: the calls it carries take turns on its thread, so a
+ * query waiting for one of the pool's database connections holds them all up.
  */
 @Configuration(proxyBeanMethods = false)
 class CallThreads {
