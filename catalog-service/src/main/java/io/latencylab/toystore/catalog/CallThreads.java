@@ -10,6 +10,7 @@ import io.grpc.ServerCallExecutorSupplier;
 import io.grpc.netty.NettyServerBuilder;
 import io.latencylab.toystore.api.CatalogGrpc;
 
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -30,19 +31,20 @@ import org.springframework.grpc.server.ServerBuilderCustomizer;
 @Configuration(proxyBeanMethods = false)
 class CallThreads {
 
-	@Bean(destroyMethod = "shutdown")
-	ExecutorService catalogCallPool() {
-		return Executors.newCachedThreadPool(Thread.ofPlatform().name("catalog-call-", 0).daemon().factory());
-	}
-
 	@Bean
 	ServerBuilderCustomizer<NettyServerBuilder> queriesOnTheirEventLoop(CatalogProperties properties,
-			@Value("${spring.datasource.url:}") String databaseUrl, ExecutorService catalogCallPool) {
+			@Value("${spring.datasource.url:}") String databaseUrl, AllButQueries allButQueries) {
 		return (builder) -> {
 			if (onTransport(properties.queryThread(), databaseUrl)) {
-				builder.directExecutor().callExecutor(new AllButQueries(catalogCallPool));
+				builder.directExecutor().callExecutor(allButQueries);
 			}
 		};
+	}
+
+	/** Not an Executor bean: one would stand in for the application's own task executor. */
+	@Bean
+	AllButQueries allButQueries() {
+		return new AllButQueries();
 	}
 
 	static boolean onTransport(CatalogProperties.QueryThread queryThread, String databaseUrl) {
@@ -60,13 +62,10 @@ class CallThreads {
 	}
 
 	/** Query stays where it was read (null: the server's direct executor); every other method goes to the pool. */
-	static final class AllButQueries implements ServerCallExecutorSupplier {
+	static final class AllButQueries implements ServerCallExecutorSupplier, DisposableBean {
 
-		private final Executor pool;
-
-		AllButQueries(Executor pool) {
-			this.pool = pool;
-		}
+		private final ExecutorService pool = Executors
+			.newCachedThreadPool(Thread.ofPlatform().name("catalog-call-", 0).daemon().factory());
 
 		@Override
 		public <ReqT, RespT> Executor getExecutor(ServerCall<ReqT, RespT> call, Metadata metadata) {
@@ -74,6 +73,11 @@ class CallThreads {
 				.getFullMethodName()
 				.equals(call.getMethodDescriptor().getFullMethodName());
 			return query ? null : this.pool;
+		}
+
+		@Override
+		public void destroy() {
+			this.pool.shutdown();
 		}
 
 	}

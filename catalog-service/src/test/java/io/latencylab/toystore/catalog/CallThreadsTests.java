@@ -18,9 +18,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.grpc.server.GlobalServerInterceptor;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -31,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * With the embedded database, a Query runs on the event loop that read it and a Buy on the pool,
  * so a Buy waiting to commit (an injected 2 s) does not hold up a Query on the same connection.
+ * The pool is no Executor bean, which would have replaced Boot's application task executor.
  */
 @SpringBootTest(properties = { "catalog.restock.enabled=false", "server.port=0",
 		"lab.inject.catalog-before-commit=2s" })
@@ -78,6 +81,11 @@ class CallThreadsTests {
 		assertThat(handlerThreads.get("Query")).isInstanceOf(FastThreadLocalThread.class);
 		assertThat(buy.isDone()).as("the buy still waits to commit when the query has its answer").isFalse();
 		assertThat(buy.get(30, TimeUnit.SECONDS).getName()).isEqualTo("Tux");
+	}
+
+	@Test
+	void theApplicationKeepsItsOwnTaskExecutor(@Autowired ApplicationContext context) {
+		assertThat(context.containsBean("applicationTaskExecutor")).isTrue();
 	}
 
 	@Test
