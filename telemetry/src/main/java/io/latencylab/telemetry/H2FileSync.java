@@ -17,13 +17,14 @@ import org.springframework.context.SmartLifecycle;
 
 /**
  * Lets an H2 file database reuse the space of replaced pages after {@code retention} instead of
- * H2's 45 s, and forces the file to disk four times per retention so that it stays safe to.
+ * H2's 45 s, and forces the file to disk four times per retention, so that what H2 assumes of the
+ * operating system within the retention still holds.
  * <p>
  * H2 overwrites no chunk of the file until its retention time after the chunk was written, assuming
  * the operating system writes everything out within it (Linux: dirty pages after 30 s, checked
- * every 5 s). With one commit per buy, 45 s of chunks made the
- * files grow past a gigabyte within two minutes of buys, and H2's first-fit search for free space
- * in them took a sixth of the order service's CPU samples. Its documentation names
+ * every 5 s). With one commit per buy, 45 s of chunks made the files grow past a gigabyte within
+ * two minutes of buys, and H2's first-fit search for free space in them took a sixth of the order
+ * service's CPU samples. Its documentation names
  * {@code CHECKPOINT SYNC} as the way to flush earlier: done here, on a connection of its own (not the
  * pool's, whose statements are traced) and a thread of its own. Commits still reach the file (the
  * operating system's cache) before they return ({@code WRITE_DELAY=0}), so a {@code kill -9} loses
@@ -92,8 +93,8 @@ public class H2FileSync implements SmartLifecycle {
 			statement.execute("CHECKPOINT SYNC");
 			this.syncs.incrementAndGet();
 		}
-		catch (SQLException ex) {
-			// Shutting down, or a disk error: the next run tries again.
+		catch (SQLException | RuntimeException ex) {
+			// A disk error: the next run tries again (a task that throws would never run again).
 			logger.warn("CHECKPOINT SYNC of {} failed: {}", this.url, ex.getMessage());
 		}
 	}
@@ -103,7 +104,8 @@ public class H2FileSync implements SmartLifecycle {
 		if (this.thread == null) {
 			return;
 		}
-		this.thread.shutdownNow();
+		// No interrupt: it would close H2's file channel in the middle of a force.
+		this.thread.shutdown();
 		try {
 			this.thread.awaitTermination(5, TimeUnit.SECONDS);
 			this.connection.close();
