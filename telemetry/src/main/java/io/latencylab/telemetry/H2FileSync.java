@@ -22,11 +22,11 @@ import org.springframework.context.SmartLifecycle;
  * <p>
  * H2 overwrites no chunk of the file until its retention time after the chunk was written, assuming
  * the operating system writes everything out within it (Linux: dirty pages after 30 s, checked
- * every 5 s). With one commit per buy, 45 s of chunks made the files grow past a gigabyte within
- * two minutes of buys, and H2's first-fit search for free space in them took a sixth of the order
- * service's CPU samples. Its documentation names
- * {@code CHECKPOINT SYNC} as the way to flush earlier: done here, on a connection of its own (not the
- * pool's, whose statements are traced) and a thread of its own. Commits still reach the file (the
+ * every 5 s). With a commit for every write, 45 s of chunks made the files grow past a gigabyte
+ * within two minutes of buys, and H2's first-fit search for free space in them took a sixth of the
+ * order service's CPU samples. Its documentation names {@code CHECKPOINT SYNC} as the way to flush
+ * earlier: done here, on a connection of its own (not the pool's, whose statements are traced) and
+ * a thread of its own. Commits still reach the file (the
  * operating system's cache) before they return ({@code WRITE_DELAY=0}), so a {@code kill -9} loses
  * nothing either way; what the sync adds is that a power cut should lose no more than the last
  * quarter retention instead of the kernel's write-back delay (H2 warns that a sync does not reach
