@@ -14,8 +14,11 @@ import io.opentelemetry.api.metrics.MeterProvider;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessorBuilder;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -82,6 +85,36 @@ public class TelemetryAutoConfiguration {
 				.setScheduleDelay(export.getScheduleDelay());
 			meterProvider.ifAvailable(builder::setMeterProvider);
 			return builder.build();
+		}
+
+	}
+
+	/**
+	 * The sampler Boot configured (management.tracing.sampling, management.opentelemetry.tracing.sampler),
+	 * wrapped so that {@code /actuator/sampling} can change it while the service runs.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = { "io.opentelemetry.sdk.trace.samplers.Sampler",
+			"io.opentelemetry.sdk.trace.SdkTracerProvider" })
+	static class SamplingSwitch {
+
+		@Bean
+		static BeanPostProcessor switchableSampler() {
+			return new BeanPostProcessor() {
+				@Override
+				public Object postProcessAfterInitialization(Object bean, String name) {
+					return (bean instanceof Sampler configured && !(bean instanceof SwitchableSampler))
+							? new SwitchableSampler(configured) : bean;
+				}
+			};
+		}
+
+		// Boot's own condition for its sampler bean, which is defined after this class.
+		@Bean
+		@ConditionalOnAvailableEndpoint
+		@ConditionalOnEnabledOpenTelemetry
+		SamplingEndpoint samplingEndpoint(Sampler sampler) {
+			return new SamplingEndpoint((SwitchableSampler) sampler);
 		}
 
 	}
