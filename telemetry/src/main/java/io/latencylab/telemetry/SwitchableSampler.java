@@ -19,13 +19,12 @@ public final class SwitchableSampler implements Sampler {
 
 	private final Sampler configured;
 
-	private volatile Sampler current;
-
-	private volatile Double probability;
+	// One field: a switch changes the sampler and the probability it reports together.
+	private volatile Choice current;
 
 	public SwitchableSampler(Sampler configured) {
 		this.configured = configured;
-		this.current = configured;
+		this.current = new Choice(configured, null);
 	}
 
 	/** From now on, a new trace is sampled with this probability; a span with a parent follows it. */
@@ -33,30 +32,31 @@ public final class SwitchableSampler implements Sampler {
 		if (!(probability >= 0 && probability <= 1)) {
 			throw new IllegalArgumentException("probability must be from 0 to 1, not " + probability);
 		}
-		this.current = Sampler.parentBased(Sampler.traceIdRatioBased(probability));
-		this.probability = probability;
+		this.current = new Choice(Sampler.parentBased(Sampler.traceIdRatioBased(probability)), probability);
 	}
 
 	/** Back to the sampler the service started with. */
 	public void reset() {
-		this.current = this.configured;
-		this.probability = null;
+		this.current = new Choice(this.configured, null);
 	}
 
 	/** The probability set here, or null while the configured sampler decides. */
 	public Double probability() {
-		return this.probability;
+		return this.current.probability();
 	}
 
 	@Override
 	public SamplingResult shouldSample(Context parentContext, String traceId, String name, SpanKind spanKind,
 			Attributes attributes, List<LinkData> parentLinks) {
-		return this.current.shouldSample(parentContext, traceId, name, spanKind, attributes, parentLinks);
+		return this.current.sampler().shouldSample(parentContext, traceId, name, spanKind, attributes, parentLinks);
 	}
 
 	@Override
 	public String getDescription() {
-		return this.current.getDescription();
+		return this.current.sampler().getDescription();
+	}
+
+	private record Choice(Sampler sampler, Double probability) {
 	}
 
 }
