@@ -26,12 +26,11 @@ import org.springframework.context.SmartLifecycle;
  * within two minutes of buys, and H2's first-fit search for free space in them took a sixth of the
  * order service's CPU samples. Its documentation names {@code CHECKPOINT SYNC} as the way to flush
  * earlier: done here, on a connection of its own (not the pool's, whose statements are traced) and
- * a thread of its own. Commits still reach the file (the
- * operating system's cache) before they return ({@code WRITE_DELAY=0}), so a {@code kill -9} loses
- * nothing either way; what the sync adds is that a power cut should lose no more than the last
- * quarter retention instead of the kernel's write-back delay (H2 warns that a sync does not reach
- * the disk on every system and drive). H2 stores the retention in the database, so
- * the file keeps it when opened by other tools too.
+ * a thread of its own. Commits still reach the file (the operating system's cache) before they
+ * return ({@code WRITE_DELAY=0}), so a {@code kill -9} loses nothing either way; what the sync adds
+ * is that a power cut should lose no more than the last quarter retention instead of the kernel's
+ * write-back delay (H2 warns that a sync does not reach the disk on every system and drive). H2
+ * stores the retention in the database, so the file keeps it when opened by other tools too.
  */
 public class H2FileSync implements SmartLifecycle {
 
