@@ -84,12 +84,26 @@ def service_pids(services):
     return pids
 
 
-def cpu_seconds(pids):
-    """User + system CPU seconds these processes have used so far (/proc/<pid>/stat, fields 14 and 15)."""
+def cpu_seconds(pids, thread=None):
+    """User + system CPU seconds these processes have used so far (/proc/<pid>/stat, fields 14 and 15);
+    with thread, only their threads whose name starts with it (/proc/<pid>/task/*, names cut at 15 characters)."""
     ticks = 0
     for pid in (p for group in pids.values() for p in group):
-        with open(f"/proc/{pid}/stat") as f:
-            # The command name (field 2) may hold spaces; the fields after it are counted from its ')'.
-            fields = f.read().rsplit(")", 1)[1].split()
-        ticks += int(fields[11]) + int(fields[12])
+        if thread is None:
+            stats = [f"/proc/{pid}/stat"]
+        else:
+            tasks = f"/proc/{pid}/task"
+            stats = []
+            for task in os.listdir(tasks):
+                try:
+                    with open(f"{tasks}/{task}/comm") as f:
+                        if f.read().startswith(thread[:15]):
+                            stats.append(f"{tasks}/{task}/stat")
+                except FileNotFoundError:  # the thread ended
+                    pass
+        for stat in stats:
+            with open(stat) as f:
+                # The command name (field 2) may hold spaces; the fields after it are counted from its ')'.
+                fields = f.read().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")
