@@ -56,7 +56,7 @@ public class SpanJsonBenchmark {
 	private static final int BATCH = 512;
 
 	/**
-	 * Batches written in turn: at 1 the batch stays in the CPU's caches; at 256 (about 130 MB of
+	 * Batches written in turn: at 1 the batch stays in the CPU's caches; at 256 (119 MB of
 	 * spans) each is read from memory, as the export thread reads spans other threads ended.
 	 */
 	@Param({ "1", "256" })
