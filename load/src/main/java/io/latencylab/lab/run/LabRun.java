@@ -222,7 +222,9 @@ public final class LabRun {
 					long failed = wrk.map((r) -> r.path("non2xx").asLong() + r.path("socketErrors").asLong()).orElse(errors);
 					// A step whose requests no traced service answers (a cache's hits) has no spans to wait for.
 					boolean untraced = Boolean.TRUE.equals(step.get(Plan.UNTRACED));
-					Map<String, String> wanted = untraced ? Map.of() : Traces.sample(requests, Traces.PER_GROUP);
+					Map<String, String> wanted = untraced ? Map.of()
+							: outside ? wrk.map((r) -> OutsideClient.sample(r, Traces.PER_GROUP)).orElse(Map.of())
+									: Traces.sample(requests, Traces.PER_GROUP);
 					List<Span> spans = traces.collect(wanted, TRACE_WAIT);
 					Traces.write(spans, stepDir.resolve("spans.jsonl"));
 					int found = Traces.rooted(spans, wanted).size();
@@ -231,8 +233,8 @@ public final class LabRun {
 					manifest.write(runDir);
 					progress.endStep(String.format(Locale.ROOT, "%s: %,d requests, %,d %s%s",
 							exit == 0 ? "done" : "FAILED (exit " + exit + ", see " + folder + (outside ? "/wrk.log)" : "/gatling.log)"),
-							sent, failed, outside ? "not 2xx (wrk sends no trace the lab collects)" : "errors",
-							outside ? "" : untraced ? ", no traces (no traced service answers these requests)"
+							sent, failed, outside ? "not 2xx" : "errors",
+							untraced ? ", no traces (no traced service answers these requests)"
 									: String.format(Locale.ROOT, ", %d of %d sampled traces collected%s", found, wanted.size(),
 											found < wanted.size() ? " (some spans did not arrive)" : "")));
 				}

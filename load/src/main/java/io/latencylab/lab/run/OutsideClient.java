@@ -3,9 +3,11 @@ package io.latencylab.lab.run;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import io.latencylab.lab.plan.OutsideLoad;
@@ -16,7 +18,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Runs an outside client's step: wrk, one thread and one connection, sending the operation's
  * request (trace headers and the run id included, as the lab's generator sends it) back to back.
- * wrk's own histogram gives the figures, written to outside.json in the step's folder.
+ * wrk's own histogram gives the figures, written to outside.json in the step's folder; the
+ * services' spans of its requests are collected as the lab's are.
  */
 public final class OutsideClient {
 
@@ -36,7 +39,7 @@ public final class OutsideClient {
 		OutsideLoad.Request request = load.request();
 		String base = targets.get(request.target().name());
 		Path script = stepDir.resolve("wrk.lua");
-		Files.writeString(script, script(request, runId, stepDir.resolve(RESULT).toAbsolutePath()));
+		Files.writeString(script, script(request, runId, TraceIds.fresh(), stepDir.resolve(RESULT).toAbsolutePath()));
 		List<String> command = List.of("wrk", "-t1", "-c1", "-d" + Math.max(1, load.duration().toSeconds()) + "s", "--timeout",
 				"10s", "-s", script.toAbsolutePath().toString(), base + request.path());
 		Process wrk;
@@ -63,15 +66,57 @@ public final class OutsideClient {
 	}
 
 	/**
-	 * The wrk script: the request, a fresh W3C traceparent for each one, the run id as baggage,
-	 * and at the end wrk's latency histogram written out as JSON (microseconds), with wrk's own CPU.
+	 * The trace ids wrk sends: the step's own random prefix and the request's number, so
+	 * that the runner knows the trace of every request wrk had answered and collects their spans as
+	 * it collects the lab's, without wrk writing a line per request.
 	 */
-	static String script(OutsideLoad.Request request, String runId, Path result) {
+	record TraceIds(String tracePrefix, String spanPrefix) {
+
+		static TraceIds fresh() {
+			ThreadLocalRandom random = ThreadLocalRandom.current();
+			return new TraceIds(String.format("%016x%08x", random.nextLong(), random.nextInt()),
+					String.format("%08x", random.nextInt()));
+		}
+
+		String traceId(long request) {
+			return this.tracePrefix + String.format("%08x", request);
+		}
+
+		String spanId(long request) {
+			return this.spanPrefix + String.format("%08x", request);
+		}
+
+	}
+
+	/**
+	 * The traces of a wrk step to collect: every answered request's, or an even spread of
+	 * {@code perGroup} of them. Trace id → the span id wrk sent as the parent.
+	 */
+	public static Map<String, String> sample(JsonNode result, int perGroup) {
+		TraceIds ids = new TraceIds(result.path("traceIdPrefix").asString(""), result.path("spanIdPrefix").asString(""));
+		// Numbered on the one connection from the script's first request on. wrk 4.1 asks for one request
+		// it does not send, so the answered ones are 2 to requests + 1; 2 to requests holds either way.
+		long requests = result.path("requests").asLong();
+		if (ids.tracePrefix().isEmpty() || requests < 2) {
+			return Map.of();
+		}
+		double stride = Math.max(1.0, (requests - 1) / (double) perGroup);
+		Map<String, String> wanted = new LinkedHashMap<>();
+		for (double i = 0; i < requests - 1; i += stride) {
+			long request = 2 + (long) i;
+			wanted.put(ids.traceId(request), ids.spanId(request));
+		}
+		return wanted;
+	}
+
+	/**
+	 * The wrk script: the request, a W3C traceparent of its own for each one (numbered, see
+	 * {@link TraceIds}), the run id as baggage, and at the end wrk's latency histogram written out
+	 * as JSON (microseconds), with wrk's own CPU and the ids' prefixes.
+	 */
+	static String script(OutsideLoad.Request request, String runId, TraceIds ids, Path result) {
 		StringBuilder lua = new StringBuilder();
-		lua.append("local hex = \"0123456789abcdef\"\n")
-			.append("local function rnd(n) local t = {} for i = 1, n do local k = math.random(1, 16) t[i] = hex:sub(k, k) end ")
-			.append("return table.concat(t) end\n")
-			.append("math.randomseed(os.time())\n")
+		lua.append("local sent = 0\n")
 			.append("wrk.method = \"").append(request.method()).append("\"\n");
 		request.headers().forEach((name, value) -> lua.append("wrk.headers[\"").append(name).append("\"] = \"")
 			.append(value).append("\"\n"));
@@ -80,7 +125,9 @@ public final class OutsideClient {
 		}
 		lua.append("wrk.headers[\"baggage\"] = \"lab.run.id=").append(runId).append("\"\n")
 			.append("request = function()\n")
-			.append("  wrk.headers[\"traceparent\"] = \"00-\" .. rnd(32) .. \"-\" .. rnd(16) .. \"-01\"\n")
+			.append("  sent = sent + 1\n")
+			.append("  wrk.headers[\"traceparent\"] = string.format(\"00-").append(ids.tracePrefix()).append("%08x-")
+			.append(ids.spanPrefix()).append("%08x-01\", sent, sent)\n")
 			.append("  return wrk.format()\n")
 			.append("end\n")
 			.append("done = function(summary, latency, requests)\n")
@@ -88,7 +135,8 @@ public final class OutsideClient {
 			.append("  f:write(string.format('{\"requests\":%d,\"durationMicros\":%d,\"non2xx\":%d,\"socketErrors\":%d,")
 			.append("\"meanMicros\":%.1f,\"stdevMicros\":%.1f,\"p50Micros\":%d,\"p90Micros\":%d,\"p99Micros\":%d,\"maxMicros\":%d,")
 			// os.clock(): the CPU time of wrk's whole process, its load thread included.
-			.append("\"cpuSeconds\":%.3f}',\n")
+			.append("\"cpuSeconds\":%.3f,\"traceIdPrefix\":\"").append(ids.tracePrefix()).append("\",\"spanIdPrefix\":\"")
+			.append(ids.spanPrefix()).append("\"}',\n")
 			.append("    summary.requests, summary.duration, summary.errors.status, summary.errors.connect + summary.errors.read")
 			.append(" + summary.errors.write + summary.errors.timeout, latency.mean, latency.stdev, latency:percentile(50),")
 			.append(" latency:percentile(90), latency:percentile(99), latency.max, os.clock()))\n")

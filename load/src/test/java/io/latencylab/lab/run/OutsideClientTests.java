@@ -55,9 +55,17 @@ class OutsideClientTests {
 			// wrk's own CPU: positive, and no more than its one thread plus the main one could use in the second.
 			assertThat(result.path("cpuSeconds").asDouble()).isPositive().isLessThan(2.5);
 			assertThat(seen.get()).isEqualTo("POST application/json lab.run.id=run-1 {\"name\":\"Kite\",\"quantity\":1}");
-			// A fresh trace for (nearly) every request: random ids, so a repeat is all but impossible.
-			assertThat(traceparents).hasSizeGreaterThan((int) Math.min(100, result.path("requests").asLong() / 2))
+			// A trace of its own for every request, numbered, so that the runner knows which to collect.
+			long requests = result.path("requests").asLong();
+			assertThat(traceparents).hasSizeGreaterThanOrEqualTo((int) requests)
 				.allMatch((t) -> t.matches("00-[0-9a-f]{32}-[0-9a-f]{16}-01"));
+			Map<String, String> wanted = OutsideClient.sample(result, 10);
+			assertThat(wanted).hasSize((int) Math.min(10, requests - 1));
+			wanted.forEach((traceId, parent) -> assertThat(traceparents).contains("00-" + traceId + "-" + parent + "-01"));
+			// Numbered one after the other, 2 to requests among them.
+			String prefix = result.path("traceIdPrefix").asString();
+			assertThat(traceparents).anyMatch((t) -> t.startsWith("00-" + prefix + "00000002-"))
+				.anyMatch((t) -> t.startsWith("00-" + prefix + String.format("%08x", requests) + "-"));
 		}
 		finally {
 			server.stop(0);
