@@ -170,11 +170,12 @@ public final class AgreementStudy implements Study {
 	/**
 	 * The verdict with the services' state taken out: what each client adds to the service's own time
 	 * in its turn (its p50 less the service's), lab less wrk, median over the rounds, within
-	 * {@link #AGREEMENT_MICROS} of the clients' own difference on the reference. A service can switch
-	 * between a fast and a slow state from one 5 s turn to the next, whoever the client (CI,
-	 * agreement-20261125-185547: meals-soap's own p50 346–387 µs in wrk's turns of rounds 2–5 and 422–555
-	 * µs in the lab's, then 539 / 508 and 407 / 394 µs in rounds 6 and 7), and the plain comparison
-	 * reads that as the client's.
+	 * {@link #AGREEMENT_MICROS} of the clients' own difference on the reference. The service's own time
+	 * moves between turns, and the plain comparison reads that as the client's: it can switch between a
+	 * fast and a slow state from one 5 s turn to the next (CI, agreement-20261125-185547: meals-soap's p50
+	 * 346–387 µs in wrk's turns of rounds 2–5, 422–555 µs in the lab's, then 539 / 508 and 407 / 394 µs),
+	 * and it is slower behind a client that takes longer between an answer and its next request
+	 * (meals-rest's p50 81 µs behind a client sending back to back, 95–100 µs with 70 µs between).
 	 */
 	static boolean clientsPartAgrees(double medianPartDifferenceMicros, double clientsOwnMicros) {
 		return Math.abs(medianPartDifferenceMicros - clientsOwnMicros) <= AGREEMENT_MICROS;
