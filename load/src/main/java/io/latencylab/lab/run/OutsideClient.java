@@ -100,10 +100,11 @@ public final class OutsideClient {
 		if (ids.tracePrefix().isEmpty() || requests < 2) {
 			return Map.of();
 		}
-		double stride = Math.max(1.0, (requests - 1) / (double) perGroup);
+		long numbered = requests - 1;
+		long count = Math.min(perGroup, numbered);
 		Map<String, String> wanted = new LinkedHashMap<>();
-		for (double i = 0; i < requests - 1; i += stride) {
-			long request = 2 + (long) i;
+		for (long k = 0; k < count; k++) {
+			long request = 2 + k * numbered / count;
 			wanted.put(ids.traceId(request), ids.spanId(request));
 		}
 		return wanted;

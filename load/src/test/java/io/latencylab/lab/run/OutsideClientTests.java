@@ -17,12 +17,15 @@ import io.latencylab.lab.plan.Targets;
 import io.latencylab.lab.topology.Injector;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** wrk as the outside client, against a server on 127.0.0.1 that this test starts. Skipped without wrk. */
 class OutsideClientTests {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	@Test
 	void wrkSendsTheLabsRequestWithFreshTraceHeadersAndItsHistogramIsRead() throws Exception {
@@ -70,6 +73,19 @@ class OutsideClientTests {
 		finally {
 			server.stop(0);
 		}
+	}
+
+	@Test
+	void theTracesToCollectAreAnEvenSpreadOfTheAnsweredRequestsNumbers() {
+		JsonNode result = JSON
+			.readTree("{\"requests\":7223,\"traceIdPrefix\":\"00112233445566778899aabb\",\"spanIdPrefix\":\"cafe0001\"}");
+		Map<String, String> wanted = OutsideClient.sample(result, 1000);
+		// Exactly as many as asked for, each a request wrk sent and had answered (2 to 7,223), none twice.
+		assertThat(wanted).hasSize(1000).containsEntry("00112233445566778899aabb00000002", "cafe000100000002");
+		assertThat(wanted.keySet()).allSatisfy((id) -> assertThat(Long.parseLong(id.substring(24), 16)).isBetween(2L, 7223L));
+		assertThat(OutsideClient.sample(result, 10_000)).hasSize(7222);
+		assertThat(OutsideClient.sample(JSON.readTree("{\"requests\":500}"), 10))
+			.isEmpty();
 	}
 
 	private static boolean onPath(String program) {
