@@ -211,8 +211,8 @@ public final class AgreementStudy implements Study {
 				continue;
 			}
 			if (wrk == null) {
-				rows.add(List.of(outside.operation().label(), round, micros(lab.p50Ms()), "wrk did not run (exit "
-						+ step.record().exitCode() + ")", "", "", micros(lab.meanMs()), "", count(lab.count()), "", ""));
+				rows.add(List.of(outside.operation().label(), round, toTheMicro(lab.p50Ms()), "wrk did not run (exit "
+						+ step.record().exitCode() + ")", "", "", toTheMicro(lab.meanMs()), "", count(lab.count()), "", ""));
 				continue;
 			}
 			Round measured = new Round(lab.p50Ms(), wrk.path("p50Micros").asDouble() / 1000, serviceP50(run, labStep),
@@ -220,11 +220,11 @@ public final class AgreementStudy implements Study {
 			if (!settling) {
 				rounds.computeIfAbsent(outside.operation(), (k) -> new ArrayList<>()).add(measured);
 			}
-			rows.add(List.of(outside.operation().label(), settling ? round + " (settling)" : round, micros(measured.labP50()),
-					micros(measured.wrkP50()), String.format(Locale.ROOT, "%.2f", measured.labP50() / measured.wrkP50()),
+			rows.add(List.of(outside.operation().label(), settling ? round + " (settling)" : round, toTheMicro(measured.labP50()),
+					toTheMicro(measured.wrkP50()), String.format(Locale.ROOT, "%.2f", measured.labP50() / measured.wrkP50()),
 					Double.isNaN(measured.labService() + measured.wrkService()) ? ""
-							: micros(measured.labService()) + " / " + micros(measured.wrkService()),
-					micros(lab.meanMs()), micros(wrk.path("meanMicros").asDouble() / 1000), count(lab.count()),
+							: toTheMicro(measured.labService()) + " / " + toTheMicro(measured.wrkService()),
+					toTheMicro(lab.meanMs()), toTheMicro(wrk.path("meanMicros").asDouble() / 1000), count(lab.count()),
 					count(wrk.path("requests").asLong()),
 					count(lab.count() - lab.errors()) + " / " + count(wrk.path("requests").asLong() - wrk.path("non2xx").asLong())));
 		}
@@ -285,8 +285,8 @@ public final class AgreementStudy implements Study {
 		}
 	}
 
-	/** Sub-millisecond figures to the µs: two decimals hid REST get's 86 and 93 µs as 0.09 and 0.09. */
-	private static String micros(double ms) {
+	/** A time in ms to the µs (three decimals): two hid REST get's 86 and 93 µs as 0.09 and 0.09. */
+	private static String toTheMicro(double ms) {
 		return String.format(Locale.ROOT, "%.3f", ms);
 	}
 
