@@ -34,9 +34,11 @@ def wrk(url, script, seconds, connections, threads=None, timeout="10s"):
     if rate is None:
         sys.exit(f"wrk gave no rate for {url}:\n{out.stdout}{out.stderr}")
     percentiles = dict(re.findall(r"^\s+(50|99)%\s+(\S+)", out.stdout, re.M))
+    mean = re.search(r"^\s+Latency\s+([0-9.]+(?:us|ms|s|m))\s", out.stdout, re.M)
     requests = re.search(r"(\d+) requests in", out.stdout)
-    return {"rate": float(rate.group(1)), "requests": int(requests.group(1)), "p50": milliseconds(percentiles["50"]),
-            "p99": milliseconds(percentiles["99"]), "failed": failed(out.stdout), "stdout": out.stdout}
+    return {"rate": float(rate.group(1)), "requests": int(requests.group(1)), "mean": milliseconds(mean.group(1)),
+            "p50": milliseconds(percentiles["50"]), "p99": milliseconds(percentiles["99"]),
+            "failed": failed(out.stdout), "stdout": out.stdout}
 
 
 def failed(stdout):
@@ -82,6 +84,14 @@ def service_pids(services):
             sys.exit(f"{service} is not running bare (no {service}-*-exec.jar process)")
         pids[service] = [int(pid) for pid in found.stdout.split()]
     return pids
+
+
+def machine_cpu_seconds():
+    """CPU seconds all cores have spent busy so far, every process and the kernel's interrupts: user, nice,
+    system, irq and softirq of /proc/stat's first line (idle, iowait and the hypervisor's steal left out)."""
+    with open("/proc/stat") as f:
+        fields = [int(v) for v in f.readline().split()[1:]]
+    return (fields[0] + fields[1] + fields[2] + fields[5] + fields[6]) / os.sysconf("SC_CLK_TCK")
 
 
 def cpu_seconds(pids, thread=None):
