@@ -24,7 +24,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.test.util.TestSocketUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -55,7 +54,7 @@ class CacheTierIT {
 		assumeTrue(VarnishCache.varnishd().isPresent(), VarnishCache.howToInstall());
 		Path dir = Files.createTempDirectory("cache-tier");
 		ca = LabCa.in(dir.resolve("tls"));
-		storeHttpsPort = TestSocketUtils.findAvailableTcpPort();
+		storeHttpsPort = FreePorts.next();
 		List<String> https = new ArrayList<>(List.of("--objects.https.port=" + storeHttpsPort));
 		https.addAll(ca.springBundleArguments("objects"));
 		lab = new LabProcesses().withArguments(Service.OBJECT_STORE, https);
@@ -64,10 +63,10 @@ class CacheTierIT {
 		int storePort = lab.http(Service.OBJECT_STORE, "/").getPort();
 		Path root = Path.of(System.getProperty("lab.root", ".."));
 		cache = new VarnishCache(root.resolve("ops/varnish/default.vcl"), dir.resolve("varnish"), "127.0.0.1",
-				TestSocketUtils.findAvailableTcpPort(), storePort);
+				FreePorts.next(), storePort);
 		cache.start(List.of());
 		if (HitchTls.hitch().isPresent()) {
-			tls = new HitchTls(ca.serverPem(), dir.resolve("hitch"), "127.0.0.1", TestSocketUtils.findAvailableTcpPort(),
+			tls = new HitchTls(ca.serverPem(), dir.resolve("hitch"), "127.0.0.1", FreePorts.next(),
 					cache.port());
 			tls.start();
 		}

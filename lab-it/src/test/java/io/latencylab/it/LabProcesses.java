@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
-import org.springframework.test.util.TestSocketUtils;
 
 /**
  * The lab's services as separate JVMs started from their runnable jars, on free ports, with a
@@ -48,9 +47,9 @@ final class LabProcesses implements AutoCloseable {
 
 	private final Map<Service, Integer> httpPorts = new ConcurrentHashMap<>();
 
-	final int catalogGrpcPort = TestSocketUtils.findAvailableTcpPort();
+	final int catalogGrpcPort = FreePorts.next();
 
-	final int orderGrpcPort = TestSocketUtils.findAvailableTcpPort();
+	final int orderGrpcPort = FreePorts.next();
 
 	private final List<String> extraCatalogArgs;
 
@@ -81,7 +80,7 @@ final class LabProcesses implements AutoCloseable {
 		this.dataDir = Files.createTempDirectory("toystore-it");
 		this.extraCatalogArgs = List.of(extraCatalogArgs);
 		for (Service service : Service.values()) {
-			this.httpPorts.put(service, TestSocketUtils.findAvailableTcpPort());
+			this.httpPorts.put(service, FreePorts.next());
 		}
 	}
 

@@ -16,7 +16,6 @@ import io.latencylab.lab.plan.Targets;
 import io.latencylab.lab.run.GatlingStep;
 import io.latencylab.lab.study.toystore.ToyStoreLoad;
 import org.junit.jupiter.api.Test;
-import org.springframework.test.util.TestSocketUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
@@ -41,8 +40,8 @@ class NetworkKnownAnswerIT {
 	void fiftyMillisecondsOnTheClientsPathAreFoundInTheFrontDoorAndNowhereElse() throws Exception {
 		assumeThat(Toxiproxy.binary()).as("toxiproxy-server on the PATH (" + Toxiproxy.INSTALL + ")").isPresent();
 		Path dir = Files.createTempDirectory("network-known-answer");
-		int api = TestSocketUtils.findAvailableTcpPort();
-		int listen = TestSocketUtils.findAvailableTcpPort();
+		int api = FreePorts.next();
+		int listen = FreePorts.next();
 		try (GatlingStep gatling = new GatlingStep(ComponentMedians.ROOT); LabProcesses lab = new LabProcesses();
 				Toxiproxy toxiproxy = Toxiproxy.start(api, dir.resolve("toxiproxy.log"))) {
 			lab.startAll();
