@@ -32,22 +32,24 @@ final class FreePorts {
 
 	private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
+	/** Ports are chosen below this: the first of the kernel's ports for outgoing connections. */
+	private static final int RANGE_START = rangeStart();
+
 	private FreePorts() {
 	}
 
 	static int next() {
-		int below = rangeStart();
-		if (below - LOWEST < 1000) {
-			throw new IllegalStateException("ip_local_port_range starts at " + below + ": no room below it from "
+		if (RANGE_START - LOWEST < 1000) {
+			throw new IllegalStateException("ip_local_port_range starts at " + RANGE_START + ": no room below it from "
 					+ LOWEST + " for test servers");
 		}
 		for (int i = 0; i < ATTEMPTS; i++) {
-			int port = ThreadLocalRandom.current().nextInt(LOWEST, below);
+			int port = ThreadLocalRandom.current().nextInt(LOWEST, RANGE_START);
 			if (!HANDED_OUT.contains(port) && bindable(port) && HANDED_OUT.add(port)) {
 				return port;
 			}
 		}
-		throw new IllegalStateException("no free port between " + LOWEST + " and " + below + " in " + ATTEMPTS
+		throw new IllegalStateException("no free port between " + LOWEST + " and " + RANGE_START + " in " + ATTEMPTS
 				+ " attempts");
 	}
 

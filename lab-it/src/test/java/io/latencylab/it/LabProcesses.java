@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
-
 /**
  * The lab's services as separate JVMs started from their runnable jars, on free ports, with a
  * data directory and a traces directory of their own, so that they can be killed with SIGKILL
