@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import io.latencylab.lab.plan.Operation;
-import io.latencylab.lab.plan.Plan;
-import io.latencylab.lab.plan.Step;
-import io.latencylab.lab.plan.Targets;
+import io.latencylab.load.WarmUp;
+import io.latencylab.load.plan.Operation;
+import io.latencylab.load.plan.Plan;
+import io.latencylab.load.plan.Step;
+import io.latencylab.load.plan.Targets;
 import io.latencylab.lab.run.GatlingStep;
 import io.latencylab.lab.run.Progress;
-import io.latencylab.lab.study.toystore.ToyStoreLoad;
+import io.latencylab.load.ToyStoreLoad;
 import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.observability.GroupDecomposition;
@@ -46,7 +47,7 @@ final class ComponentMedians {
 		try (GatlingStep gatling = new GatlingStep(ROOT); lab) {
 			lab.startAll();
 			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), lab.frontend("").toString().replaceAll("/$", ""));
-			Step warmUp = Plan.warmUp(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), Duration.ofSeconds(8));
+			Step warmUp = WarmUp.step(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), Duration.ofSeconds(8));
 			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, progress(warmUp))).isZero();
 			return of(gatling, new ToyStoreLoad("buy", clients, 60).step(), dir.resolve("buys"), name, target,
 					lab.tracesDir(), "buy", 50);

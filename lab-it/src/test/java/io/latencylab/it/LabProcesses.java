@@ -1,6 +1,5 @@
 package io.latencylab.it;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -9,12 +8,13 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+
+import io.latencylab.lab.deploy.ServiceJar;
 
 /**
  * The lab's services as separate JVMs started from their runnable jars, on free ports, with a
@@ -55,6 +55,11 @@ final class LabProcesses implements AutoCloseable {
 	private final Map<Service, Tls> tls = new ConcurrentHashMap<>();
 
 	private final Map<Service, List<String>> extraArgs = new ConcurrentHashMap<>();
+
+	/** Starts so far, each with a log of its own (a killed service's log stays for the reader). */
+	private int starts;
+
+	private final Map<Service, Path> logs = new ConcurrentHashMap<>();
 
 	private final HttpClient probe = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
@@ -120,8 +125,7 @@ final class LabProcesses implements AutoCloseable {
 	}
 
 	void start(Service service) throws IOException {
-		List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar",
-				jarOf(service).toString(), "--server.port=" + this.httpPorts.get(service),
+		List<String> command = new ArrayList<>(List.of("--server.port=" + this.httpPorts.get(service),
 				"--lab.data-dir=" + this.dataDir, "--lab.traces-dir=" + tracesDir()));
 		switch (service) {
 			case CATALOG -> {
@@ -147,10 +151,14 @@ final class LabProcesses implements AutoCloseable {
 			command.addAll(this.tls.get(service).arguments());
 		}
 		command.addAll(this.extraArgs.getOrDefault(service, List.of()));
-		File log = this.dataDir.resolve(service.module + ".log").toFile();
-		Process process = new ProcessBuilder(command).redirectErrorStream(true)
-			.redirectOutput(ProcessBuilder.Redirect.appendTo(log))
-			.start();
+		// The runner's own way of starting a service (a bare deployment's), from an empty folder of its own.
+		Path dir = Files.createDirectories(this.dataDir.resolve(service.module));
+		Path log = this.dataDir.resolve(service.module + "-" + (++this.starts) + ".log");
+		this.logs.put(service, log);
+		Process process = ServiceJar.start(
+				ServiceJar.command(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1"), ServiceJar.find(this.root, service.module),
+						command),
+				dir, log, Map.of());
 		this.processes.put(service, process);
 	}
 
@@ -164,42 +172,31 @@ final class LabProcesses implements AutoCloseable {
 	void awaitReady(Service service) throws Exception {
 		HttpClient http = this.tls.containsKey(service) ? this.tls.get(service).client() : this.probe;
 		URI readiness = http(service, "/actuator/health/readiness");
-		Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
-		while (Instant.now().isBefore(deadline)) {
-			Process process = this.processes.get(service);
-			if (process == null || !process.isAlive()) {
-				throw new IllegalStateException(service.module + " exited; see " + this.dataDir);
-			}
-			try {
-				if (http.send(HttpRequest.newBuilder(readiness).timeout(Duration.ofSeconds(2)).build(),
-						HttpResponse.BodyHandlers.discarding())
-					.statusCode() == 200) {
-					return;
-				}
-			}
-			catch (IOException notYet) {
-				// not listening yet
-			}
-			Thread.sleep(250);
+		Process process = this.processes.get(service);
+		if (process == null) {
+			throw new IllegalStateException(service.module + " was not started");
 		}
-		throw new IllegalStateException(service.module + " not ready after 120 s; see " + this.dataDir);
+		ServiceJar.awaitReady(service.module, process, () -> answers(http, readiness), ServiceJar.deadline(Duration.ofSeconds(120)),
+				this.logs.get(service));
+	}
+
+	private static boolean answers(HttpClient http, URI readiness) {
+		try {
+			return http.send(HttpRequest.newBuilder(readiness).timeout(Duration.ofSeconds(2)).build(),
+					HttpResponse.BodyHandlers.discarding())
+				.statusCode() == 200;
+		}
+		catch (IOException notYet) {
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
 	}
 
 	URI frontend(String path) {
 		return http(Service.FRONTEND, path);
-	}
-
-	private Path jarOf(Service service) throws IOException {
-		Path target = this.root.resolve(service.module).resolve("target");
-		try (var jars = Files.list(target)) {
-			return jars.filter((jar) -> jar.getFileName().toString().endsWith("-exec.jar"))
-				.findFirst()
-				.orElseThrow(() -> new IllegalStateException("no runnable jar in " + target + ": run ./mvnw package"));
-		}
-	}
-
-	private static String javaExecutable() {
-		return ProcessHandle.current().info().command().orElse("java");
 	}
 
 	@Override

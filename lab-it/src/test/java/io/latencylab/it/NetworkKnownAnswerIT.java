@@ -6,15 +6,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import io.latencylab.load.WarmUp;
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.latencylab.lab.net.Toxiproxy;
-import io.latencylab.lab.plan.Operation;
-import io.latencylab.lab.plan.Plan;
-import io.latencylab.lab.plan.Step;
-import io.latencylab.lab.plan.Targets;
+import io.latencylab.load.plan.Operation;
+import io.latencylab.load.plan.Plan;
+import io.latencylab.load.plan.Step;
+import io.latencylab.load.plan.Targets;
 import io.latencylab.lab.run.GatlingStep;
-import io.latencylab.lab.study.toystore.ToyStoreLoad;
+import io.latencylab.load.ToyStoreLoad;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -48,7 +49,7 @@ class NetworkKnownAnswerIT {
 			Proxy frontDoor = toxiproxy.client()
 				.createProxy("front-door", "127.0.0.1:" + listen, "127.0.0.1:" + lab.frontend("").getPort());
 			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), "http://127.0.0.1:" + listen);
-			Step warmUp = Plan.warmUp(List.of(Operation.TOY_QUERY), Duration.ofSeconds(8));
+			Step warmUp = WarmUp.step(List.of(Operation.TOY_QUERY), Duration.ofSeconds(8));
 			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), "near", target, ComponentMedians.progress(warmUp))).isZero();
 			Step queries = new ToyStoreLoad("query", 1, 200).step();
 			Map<String, Double> near = ComponentMedians.of(gatling, queries, dir.resolve("near"), "near", target,

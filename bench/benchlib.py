@@ -1,0 +1,119 @@
+"""What the lab's benchmarks share: the project's ports, wrk runs and their figures, ./lab itself."""
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+
+
+def ports():
+    """The services' ports, from .env (written once, there)."""
+    values = {}
+    with open(os.path.join(ROOT, ".env")) as f:
+        for line in f:
+            if "=" in line and not line.lstrip().startswith("#"):
+                key, value = line.strip().split("=", 1)
+                values[key] = value
+    return values
+
+
+def milliseconds(text):
+    """wrk's latency figure ("612.00us", "1.93ms", "1.02s") in milliseconds."""
+    number, unit = re.fullmatch(r"([0-9.]+)(us|ms|s|m)", text).groups()
+    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
+
+
+def wrk(url, script, seconds, connections, threads=None, timeout="10s"):
+    """One wrk run (keep-alive, --latency): its rate, p50, p99, failed answers and its output."""
+    threads = threads or min(2, connections)
+    out = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", timeout,
+                          "--latency", "-s", script, url], capture_output=True, text=True, timeout=seconds + 60)
+    rate = re.search(r"Requests/sec:\s+([0-9.]+)", out.stdout)
+    if rate is None:
+        sys.exit(f"wrk gave no rate for {url}:\n{out.stdout}{out.stderr}")
+    percentiles = dict(re.findall(r"^\s+(50|99)%\s+(\S+)", out.stdout, re.M))
+    mean = re.search(r"^\s+Latency\s+([0-9.]+(?:us|ms|s|m))\s", out.stdout, re.M)
+    requests = re.search(r"(\d+) requests in", out.stdout)
+    return {"rate": float(rate.group(1)), "requests": int(requests.group(1)), "mean": milliseconds(mean.group(1)),
+            "p50": milliseconds(percentiles["50"]), "p99": milliseconds(percentiles["99"]),
+            "failed": failed(out.stdout), "stdout": out.stdout}
+
+
+def failed(stdout):
+    """Answers that were not 2xx or 3xx, and socket errors, in wrk's output."""
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", stdout)
+    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", stdout)
+    return (int(bad.group(1)) if bad else 0) + (sum(int(g) for g in errors.groups()) if errors else 0)
+
+
+def wrk_script(path, method="GET", content_type=None, body=None, extra=""):
+    """A wrk Lua script sending one request; extra is appended as it is."""
+    with open(path, "w") as f:
+        f.write(f'wrk.method = "{method}"\n')
+        if content_type:
+            f.write(f'wrk.headers["Content-Type"] = "{content_type}"\n')
+        if body is not None:
+            f.write(f"wrk.body = [==[{body}]==]\n")
+        f.write(extra)
+    return path
+
+
+def lab(*args, env=None):
+    """./lab with these arguments; exits with its output when it fails."""
+    run = subprocess.run([os.path.join(ROOT, "lab"), *args], cwd=ROOT, capture_output=True, text=True,
+                         env={**os.environ, **(env or {})}, timeout=900)
+    if run.returncode != 0:
+        sys.exit(f"./lab {' '.join(args)} failed:\n{run.stdout}{run.stderr}")
+    return run.stdout
+
+
+def spread(values, digits=0, unit=""):
+    """Mean and range: "4,680 (4,016–5,086)"."""
+    f = f"{{:,.{digits}f}}"
+    return f"{f.format(statistics.mean(values))}{unit} ({f.format(min(values))}–{f.format(max(values))})"
+
+
+def service_pids(services):
+    """The process ids of the lab's bare service JVMs, by their jar's name (./lab up runs `java -jar`)."""
+    pids = {}
+    for service in services:
+        found = subprocess.run(["pgrep", "-f", f"{service}-[^ ]*-exec\\.jar"], capture_output=True, text=True)
+        if not found.stdout.split():
+            sys.exit(f"{service} is not running bare (no {service}-*-exec.jar process)")
+        pids[service] = [int(pid) for pid in found.stdout.split()]
+    return pids
+
+
+def machine_cpu_seconds():
+    """CPU seconds all cores have spent busy so far, every process and the kernel's interrupts: user, nice,
+    system, irq and softirq of /proc/stat's first line (idle, iowait and the hypervisor's steal left out)."""
+    with open("/proc/stat") as f:
+        fields = [int(v) for v in f.readline().split()[1:]]
+    return (fields[0] + fields[1] + fields[2] + fields[5] + fields[6]) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pids, thread=None):
+    """User + system CPU seconds these processes have used so far (/proc/<pid>/stat, fields 14 and 15);
+    with thread, only their threads whose name starts with it (/proc/<pid>/task/*, names cut at 15 characters)."""
+    ticks = 0
+    for pid in (p for group in pids.values() for p in group):
+        if thread is None:
+            stats = [f"/proc/{pid}/stat"]
+        else:
+            tasks = f"/proc/{pid}/task"
+            stats = []
+            for task in os.listdir(tasks):
+                try:
+                    with open(f"{tasks}/{task}/comm") as f:
+                        if f.read().startswith(thread[:15]):
+                            stats.append(f"{tasks}/{task}/stat")
+                except FileNotFoundError:  # the thread ended
+                    pass
+        for stat in stats:
+            with open(stat) as f:
+                # The command name (field 2) may hold spaces; the fields after it are counted from its ')'.
+                fields = f.read().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")

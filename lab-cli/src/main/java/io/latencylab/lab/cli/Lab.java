@@ -1,0 +1,45 @@
+package io.latencylab.lab.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import io.latencylab.lab.deploy.BareDeployment;
+import io.latencylab.lab.deploy.ComposeDeployment;
+import io.latencylab.lab.deploy.Deployment;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The lab's command line, started by ./lab at the project's root. */
+@Command(name = "lab", mixinStandardHelpOptions = true, version = "latency-lab 0.1.0",
+		description = { "Runs the services, reproduces the studies' experiments with Gatling, and explains their latency.",
+				"Start with: ./lab run quick" },
+		subcommands = { UpCommand.class, DownCommand.class, StatusCommand.class, RunCommand.class, ReportCommand.class,
+				MergeCommand.class, ListCommand.class, TopologyCommand.class, CommandLine.HelpCommand.class })
+public final class Lab implements Runnable {
+
+	/** The project's root: ./lab starts the runner there. */
+	static final Path PROJECT = Path.of("").toAbsolutePath();
+
+	@CommandLine.Spec
+	CommandLine.Model.CommandSpec spec;
+
+	public static void main(String[] args) {
+		System.exit(new CommandLine(new Lab()).setExecutionExceptionHandler((ex, cmd, parsed) -> {
+			cmd.getErr().println(cmd.getColorScheme().errorText("error: " + ex.getMessage()));
+			if (System.getenv("LAB_DEBUG") != null || ex.getMessage() == null) {
+				ex.printStackTrace(cmd.getErr());
+			}
+			return 1;
+		}).execute(args));
+	}
+
+	@Override
+	public void run() {
+		this.spec.commandLine().usage(System.out);
+	}
+
+	static Deployment deployment(boolean compose, List<String> services) {
+		return compose ? new ComposeDeployment(PROJECT, services) : new BareDeployment(PROJECT);
+	}
+
+}

@@ -1,0 +1,387 @@
+package io.latencylab.lab.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import io.latencylab.lab.deploy.BareDeployment;
+import io.latencylab.lab.deploy.ComposeDeployment;
+import io.latencylab.lab.deploy.Cores;
+import io.latencylab.lab.deploy.ComposeSetup;
+import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.deploy.ExternalDeployment;
+import io.latencylab.lab.deploy.Factors;
+import io.latencylab.lab.deploy.StartUp;
+import io.latencylab.lab.net.EmulatedDistance;
+import io.latencylab.lab.net.Link;
+import io.latencylab.lab.net.NetworkProbe;
+import io.latencylab.lab.net.Toxiproxy;
+import io.latencylab.load.plan.Parameter;
+import io.latencylab.load.plan.Plan;
+import io.latencylab.lab.report.Comparison;
+import io.latencylab.lab.report.DeploymentComparison;
+import io.latencylab.lab.report.Repetitions;
+import io.latencylab.lab.report.Report;
+import io.latencylab.lab.run.LabRun;
+import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.study.Studies;
+import io.latencylab.lab.study.Study;
+import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.Topology;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "run", mixinStandardHelpOptions = true,
+		description = { "Run an experiment, then write its report to runs/<run-id>/report.html and report.md.",
+				"Starts the lab first if it is not up, and stops it afterwards if it started it.",
+				"See 'lab list' for the experiments." })
+final class RunCommand implements Callable<Integer> {
+
+	@CommandLine.Spec
+	CommandLine.Model.CommandSpec spec;
+
+	@Parameters(paramLabel = "STUDY", description = "quick, or a study: seed-000, seed-001, … (see 'lab list')")
+	String experiment;
+
+	@Option(names = "--full", description = "The study's own scale instead of laptop scale (hours; see 'lab list').")
+	boolean full;
+
+	@Option(names = "--keep-up", description = "Leave the lab running when the run started it.")
+	boolean keepUp;
+
+	@Option(names = "--warm-up", negatable = true, defaultValue = "true", fallbackValue = "true",
+			description = "Warm the services' JIT up before the plan (default), or not.")
+	boolean warmUp = true;
+
+	@Option(names = "--inject", paramLabel = "POINT=DELAY",
+			description = "Start the lab with latency injected at a point (the lab must be down).")
+	List<String> injections = new ArrayList<>();
+
+	@Option(names = "--distance", paramLabel = "ROUND_TRIP",
+			description = "Put this round trip (50ms, 1s) between the load generator and every service, through "
+					+ "Toxiproxy (toxiproxy-server on the PATH); the report names it. Default: none.")
+	String distance;
+
+	@Option(names = "--regions",
+			description = "Emulate the distance of each region the study's load came from (seed 000: North Europe, "
+					+ "Canada, Japan to Australia East; seed 004: Ljubljana to Frankfurt and to San Francisco): each "
+					+ "region's requests through Toxiproxy proxies of their own with its round trip, and the jitter and "
+					+ "bandwidth a --topology file's 'regions' set; the study's section of the report names each link and "
+					+ "its source.")
+	boolean regions;
+
+	@Option(names = "--repeat", paramLabel = "N",
+			description = "Run the plan N times on the same services (each a run and a report of its own), then "
+					+ "report every figure as a mean with its 95%% confidence interval over the runs. With --compare: "
+					+ "N runs on each side (default 3, at least 2).")
+	Integer repeat;
+
+	@Option(names = "--steps", split = ",", paramLabel = "STEP",
+			description = "Only these steps of the plan, as a run's manifest names them (its warm-up still runs "
+					+ "first); a name that is no step of the plan is refused with the list of its steps.")
+	List<String> steps;
+
+	@Option(names = "--compare", split = ",", paramLabel = "SIDE",
+			description = "Run the plan on two deployments taking turns, each started afresh for each of its runs, and "
+					+ "write a comparison beside the runs' reports: every factor of both sides with the ones that differ "
+					+ "flagged, each hop's difference with its confidence interval, and the study's own comparison "
+					+ "(seed 001's Table 3). SIDEs: bare; compose (containers and nothing else different: H2 files, "
+					+ "spans to files, no limits, the bare JVMs' JRE version and options); compose-host (the same on "
+					+ "the host's network instead of compose's bridge and published ports); compose-as-shipped. The lab must be down.")
+	List<String> compare;
+
+	@Option(names = "--separate-cores",
+			description = "The services on every core but the last (under compose: every container, by its cpuset), "
+					+ "the lab itself (runner, load generator, wrk) on the last, so that the client's work never runs "
+					+ "where a service answers. "
+					+ "Default: all share every core, as on a laptop.")
+	boolean separateCores;
+
+	@CommandLine.Mixin
+	DeploymentOptions options = new DeploymentOptions();
+
+	@Override
+	public Integer call() throws Exception {
+		// Every option is checked before anything starts: a refused option leaves nothing running.
+		Injections.check(this.injections, this.spec.commandLine());
+		if (this.compare != null) {
+			return compareDeployments();
+		}
+		int repeat = (this.repeat == null) ? 1 : this.repeat;
+		if (repeat < 1) {
+			throw new CommandLine.ParameterException(this.spec.commandLine(), "--repeat takes 1 or more, not " + repeat);
+		}
+		Cores cores = Cores.here(this.separateCores);
+		Plan plan = plan();
+		Duration roundTrip = roundTrip();
+		Map<String, Link> regions = regionLinks();
+		List<String> described = described(roundTrip, regions);
+		Deployment deployment = this.options.deployment();
+		List<Injector> injectors = this.options.injectors(deployment);
+		boolean external = deployment instanceof ExternalDeployment;
+		if (external && !this.injections.isEmpty()) {
+			throw new CommandLine.ParameterException(this.spec.commandLine(), "--inject: the lab starts none of the services of "
+					+ deployment.topology().name() + "; start them with LAB_INJECTIONS set instead");
+		}
+		boolean up = !external && deployment.isUp();
+		if (up && !this.injections.isEmpty()) {
+			throw new IllegalStateException("the lab is already up, so --inject cannot take effect: ./lab down first");
+		}
+		boolean started = false;
+		if (external) {
+			// Started elsewhere: checked, never started or stopped here.
+			System.out.println("Checking that every service of " + deployment.topology().name() + " answers");
+			deployment.up(this.injections);
+		}
+		else if (!up) {
+			System.out.println("Starting the lab (" + deployment.mode() + ")");
+			started = true;
+		}
+		List<Path> runDirs = new ArrayList<>();
+		try {
+			if (started) {
+				deployment.up(this.injections);
+			}
+			for (int i = 1; i <= repeat; i++) {
+				if (repeat > 1) {
+					System.out.printf(Locale.ROOT, "%nRun %d of %d%n", i, repeat);
+				}
+				runDirs.add(new LabRun(Lab.PROJECT, deployment, System.out).distance(roundTrip)
+					.regions(regions)
+					.injectors(injectors)
+					.run(plan.repetition(i), described, this.warmUp, cores));
+			}
+		}
+		finally {
+			if (started && !this.keepUp) {
+				System.out.println("Stopping the lab");
+				deployment.down();
+			}
+		}
+		long failed = 0;
+		List<RunData> runs = new ArrayList<>();
+		for (Path runDir : runDirs) {
+			RunData data = RunData.read(runDir);
+			runs.add(data);
+			Path html = Report.write(data, Studies.all());
+			failed += data.manifest().steps().stream().filter((s) -> s.exitCode() != 0).count();
+			System.out.println("Report (Markdown): " + Lab.PROJECT.relativize(runDir.resolve("report.md")));
+			System.out.println("Report: " + Lab.PROJECT.relativize(html));
+		}
+		if (runs.size() > 1) {
+			Path dir = Lab.PROJECT.resolve("runs").resolve(runs.getFirst().manifest().runId() + "-x" + runs.size());
+			System.out.println("Repetitions: " + Lab.PROJECT.relativize(Repetitions.write(runs, dir, Studies.all())));
+		}
+		if (failed > 0) {
+			System.err.println(failed + " step(s) failed; see their gatling.log");
+			return 1;
+		}
+		return 0;
+	}
+
+	/**
+	 * --compare A,B: run i of each side for i = 1…N, A first when i is odd and B first when it is
+	 * even, each side started for its run and stopped after it (both publish the same ports), so
+	 * that a drift of the machine over the session falls on both sides alike.
+	 */
+	private int compareDeployments() throws Exception {
+		if (this.compare.size() != 2 || this.compare.get(0).equals(this.compare.get(1))) {
+			throw new CommandLine.ParameterException(this.spec.commandLine(),
+					"--compare takes two different sides, as bare,compose; not " + String.join(",", this.compare));
+		}
+		if (this.options.compose || this.options.topology != null) {
+			throw new CommandLine.ParameterException(this.spec.commandLine(),
+					"--compare names the deployments: leave --compose and --topology out");
+		}
+		int repeat = (this.repeat == null) ? 3 : this.repeat;
+		if (repeat < 2) {
+			throw new CommandLine.ParameterException(this.spec.commandLine(),
+					"--compare needs at least 2 runs a side for a confidence interval, not " + repeat);
+		}
+		Map<String, Deployment> sides = new LinkedHashMap<>();
+		for (String side : this.compare) {
+			sides.put(side, side(side));
+		}
+		Plan plan = plan();
+		Duration roundTrip = roundTrip();
+		Map<String, Link> regions = regionLinks();
+		List<String> described = described(roundTrip, regions);
+		Cores cores = Cores.here(this.separateCores);
+		for (Deployment deployment : sides.values()) {
+			if (deployment.isUp()) {
+				throw new IllegalStateException("the lab is up (" + deployment.mode()
+						+ "): ./lab down (or ./lab down --compose) first, since each side starts its own");
+			}
+		}
+		Path probeFiles = NetworkProbe.files(Lab.PROJECT.resolve("runs/services/network-probe"));
+		Map<String, List<Path>> runDirs = new LinkedHashMap<>();
+		sides.keySet().forEach((side) -> runDirs.put(side, new ArrayList<>()));
+		for (int i = 1; i <= repeat; i++) {
+			List<String> order = new ArrayList<>(sides.keySet());
+			if (i % 2 == 0) {
+				Collections.reverse(order);
+			}
+			for (String side : order) {
+				Deployment deployment = sides.get(side);
+				System.out.printf(Locale.ROOT, "%nRun %d of %d on %s (%s)%n", i, repeat, side, deployment.mode());
+				long start = System.nanoTime();
+				deployment.up(this.injections);
+				StartUp startUp = StartUp.of(deployment, (System.nanoTime() - start) / 1e9);
+				try {
+					Path dir = new LabRun(Lab.PROJECT, deployment, System.out).distance(roundTrip)
+						.regions(regions)
+						.run(plan.repetition(i), described, this.warmUp, cores);
+					Factors.of(deployment).write(dir);
+					startUp.write(dir);
+					// The path alone, after the run: the services are idle by now. A probe that fails
+					// costs its section of the comparison, not the runs.
+					try (AutoCloseable server = deployment.startProbeServer(probeFiles)) {
+						Files.write(dir.resolve(NetworkProbe.CSV), NetworkProbe.measure(NetworkProbe.PORT, 5000, 10).csv());
+					}
+					catch (IOException ex) {
+						System.err.println("The network probe failed on " + side + ": " + ex.getMessage());
+					}
+					runDirs.get(side).add(dir);
+				}
+				finally {
+					deployment.down();
+				}
+			}
+		}
+		long failed = 0;
+		Map<String, List<RunData>> runs = new LinkedHashMap<>();
+		for (Map.Entry<String, List<Path>> side : runDirs.entrySet()) {
+			List<RunData> data = new ArrayList<>();
+			for (Path dir : side.getValue()) {
+				RunData run = RunData.read(dir);
+				Report.write(run, Studies.all());
+				failed += run.manifest().steps().stream().filter((s) -> s.exitCode() != 0).count();
+				data.add(run);
+			}
+			runs.put(side.getKey(), data);
+		}
+		String a = this.compare.get(0);
+		String b = this.compare.get(1);
+		Path dir = Lab.PROJECT.resolve("runs")
+			.resolve(runs.get(a).getFirst().manifest().runId() + "-" + a + "-vs-" + b + "-x" + repeat);
+		Path html = DeploymentComparison.write(new DeploymentComparison.Sides(a, runs.get(a), b, runs.get(b)), dir,
+				Studies.all());
+		System.out.println("Comparison (Markdown): " + Lab.PROJECT.relativize(dir.resolve("comparison.md")));
+		System.out.println("Comparison: " + Lab.PROJECT.relativize(html));
+		if (failed > 0) {
+			System.err.println(failed + " step(s) failed; see their gatling.log");
+			return 1;
+		}
+		return 0;
+	}
+
+	/** The study's plan, at the scale asked for, with only the steps asked for. */
+	private Plan plan() {
+		Plan plan = Studies.named(this.experiment)
+			.orElseThrow(() -> new CommandLine.ParameterException(this.spec.commandLine(),
+					"unknown study '" + this.experiment + "'; one of " + Studies.all().stream().map(Study::name).toList()))
+			.plan(this.full);
+		try {
+			return (this.steps == null) ? plan : plan.only(this.steps);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new CommandLine.ParameterException(this.spec.commandLine(), "--steps: " + ex.getMessage());
+		}
+	}
+
+	private Duration roundTrip() {
+		Duration roundTrip;
+		try {
+			roundTrip = (this.distance == null) ? Duration.ZERO : Parameter.parseDuration(this.distance);
+		}
+		catch (RuntimeException ex) {
+			throw new CommandLine.ParameterException(this.spec.commandLine(),
+					"--distance takes a round trip such as 40ms or 1s, not '" + this.distance + "'");
+		}
+		if (!roundTrip.isZero() && Toxiproxy.binary().isEmpty()) {
+			throw new IllegalStateException("--distance needs toxiproxy-server on the PATH; " + Toxiproxy.INSTALL);
+		}
+		return roundTrip;
+	}
+
+	/** What the run's header names as injected: the --inject points, the distance, the regions' round trips. */
+	private List<String> described(Duration roundTrip, Map<String, Link> regions) {
+		List<String> described = new ArrayList<>(this.injections);
+		if (!roundTrip.isZero()) {
+			described.add(EmulatedDistance.describe(roundTrip));
+		}
+		if (!regions.isEmpty()) {
+			List<String> each = new ArrayList<>();
+			regions.forEach((region, link) -> each.add(region + " " + link.describe()));
+			described.add("regions: " + String.join("; ", each) + " to the services (Toxiproxy latency "
+					+ "toxics, half the round trip each way, and bandwidth toxics where set; a proxy server a region)");
+		}
+		return described;
+	}
+
+	/**
+	 * With --regions: the study's regions, each with its round trip, and whatever the topology
+	 * file changes of their links (round trip, jitter, bandwidth); else none.
+	 */
+	private Map<String, Link> regionLinks() {
+		Topology topology = this.options.topology();
+		Map<String, Link.Change> changes = (topology == null) ? Map.of() : topology.regions();
+		if (!this.regions) {
+			if (!changes.isEmpty()) {
+				throw new CommandLine.ParameterException(this.spec.commandLine(), "the topology " + topology.name()
+						+ " sets links for regions " + topology.regions().keySet() + ": run with --regions to emulate them");
+			}
+			return Map.of();
+		}
+		Study study = Studies.named(this.experiment).orElseThrow();
+		if (study.regionRoundTrips().isEmpty()) {
+			throw new CommandLine.ParameterException(this.spec.commandLine(),
+					"--regions: " + study.name() + " has no regions (seed-000 and seed-004 have)");
+		}
+		if (Toxiproxy.binary().isEmpty()) {
+			throw new IllegalStateException("--regions needs toxiproxy-server on the PATH; " + Toxiproxy.INSTALL);
+		}
+		Map<String, Link> links = new LinkedHashMap<>();
+		study.regionRoundTrips().forEach((region, roundTrip) -> links.put(region, Link.of(roundTrip)));
+		changes.forEach((region, change) -> {
+			Link link = links.get(region);
+			if (link == null) {
+				throw new IllegalStateException(topology.name() + ": region '" + region + "' is none of " + study.name()
+						+ "'s " + links.keySet());
+			}
+			try {
+				links.put(region, change.applyTo(link));
+			}
+			catch (IllegalArgumentException ex) {
+				throw new IllegalStateException(topology.name() + ", region '" + region + "': " + ex.getMessage(), ex);
+			}
+		});
+		return links;
+	}
+
+	private Deployment side(String side) {
+		if (side.equals("bare")) {
+			return new BareDeployment(Lab.PROJECT);
+		}
+		for (ComposeSetup setup : ComposeSetup.values()) {
+			if (setup.side().equals(side)) {
+				return new ComposeDeployment(Lab.PROJECT, this.options.services, setup);
+			}
+		}
+		throw new CommandLine.ParameterException(this.spec.commandLine(), "unknown side '" + side + "'; one of bare, "
+				+ String.join(", ", Arrays.stream(ComposeSetup.values()).map(ComposeSetup::side).toList()));
+	}
+
+}
+

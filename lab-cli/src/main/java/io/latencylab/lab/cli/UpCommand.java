@@ -1,0 +1,75 @@
+package io.latencylab.lab.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.deploy.ExternalDeployment;
+import io.latencylab.load.plan.Services;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "up", mixinStandardHelpOptions = true,
+		description = "Start the lab and wait until every service is ready. Default: bare JVMs on the embedded "
+				+ "defaults (H2 files in ./data, spans in runs/services/traces); --compose: docker compose.")
+final class UpCommand implements Callable<Integer> {
+
+	@CommandLine.Spec
+	CommandLine.Model.CommandSpec spec;
+
+	@CommandLine.Mixin
+	DeploymentOptions options = new DeploymentOptions();
+
+	@Option(names = "--inject", paramLabel = "POINT=DELAY",
+			description = "Inject latency at a point, e.g. catalog-before-commit=50ms or order-before-catalog=20ms-40ms; "
+					+ "under compose the catalog and order containers are recreated with it, and without it by the next up.")
+	List<String> injections = new ArrayList<>();
+
+	@Override
+	public Integer call() throws Exception {
+		Injections.check(this.injections, this.spec.commandLine());
+		Deployment deployment = this.options.deployment();
+		boolean external = deployment instanceof ExternalDeployment;
+		boolean wasDown = !external && !deployment.isUp();
+		try {
+			deployment.up(this.injections);
+		}
+		catch (Exception ex) {
+			// A lab that did not come up whole is not left half up: what this command started, it stops.
+			if (wasDown) {
+				System.err.println("Not every service came up: stopping the lab again");
+				deployment.down();
+			}
+			throw ex;
+		}
+		if (external) {
+			System.out.println("Every service of " + deployment.topology().name() + " is ready:");
+			deployment.topology().services().forEach((name, endpoint) -> System.out.printf(Locale.ROOT, "  %-17s %s%s%n",
+					name, endpoint.http(), endpoint.grpc().map((g) -> "   (gRPC " + g + ")").orElse("")));
+			return 0;
+		}
+		Services s = deployment.services();
+		String host = "http://127.0.0.1:";
+		System.out.printf(Locale.ROOT, """
+
+				SOAP meals:  %1$s%2$d/ws   (WSDL %1$s%2$d/ws/meals.wsdl)
+				REST meals:  %1$s%3$d/rest
+				Sort:        %1$s%4$d/sort?algorithm=quick
+				Toy store:   %1$s%5$d/products/Tux   (catalog gRPC :%6$d, order gRPC :%7$d)
+				Tables:      %1$s%9$d/tables/<table>/entities/<partition key>/<row key>
+				Objects:     %1$s%10$d/v1/<account>/<container>/<object>   (through Varnish: port %11$d;
+				             HTTPS with data/tls/ca.crt: store %12$d, through the cache %13$d)
+				Stop with:   ./lab down%8$s%n""", host, s.named("meals-soap").httpPort(), s.named("meals-rest").httpPort(),
+				s.named("sort-service").httpPort(), s.named("frontend-service").httpPort(),
+				s.named("catalog-service").grpcPort().orElseThrow(), s.named("order-service").grpcPort().orElseThrow(),
+				this.options.compose ? " --compose" : "", s.named("table-service").httpPort(),
+				s.named("object-store").httpPort(), s.port("OBJECT_CACHE_PORT"), s.port("OBJECT_STORE_TLS_PORT"),
+				s.port("OBJECT_CACHE_TLS_PORT"));
+		return 0;
+	}
+
+}
+

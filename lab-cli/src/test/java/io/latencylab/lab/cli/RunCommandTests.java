@@ -1,0 +1,37 @@
+package io.latencylab.lab.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A refused option is a usage error (exit 2) before anything starts: no service, no run folder. */
+class RunCommandTests {
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = { "--repeat 0|--repeat takes 1 or more, not 0",
+			"--steps toystore-buy-c9|quick has no step toystore-buy-c9",
+			"--inject catalog-before-commit|--inject takes POINT=DELAY",
+			"--distance 40x|--distance takes a round trip such as 40ms",
+			"--compare bare|--compare takes two different sides",
+			"--compare bare,compose --repeat 1|at least 2 runs a side" })
+	void aRefusedOptionStartsNothing(String options, String message) {
+		// The tests run in lab-cli: a bare deployment there would keep its pids in lab-cli/runs/services.
+		Path services = Lab.PROJECT.resolve("runs/services");
+		assertThat(services).doesNotExist();
+		StringWriter err = new StringWriter();
+		CommandLine lab = new CommandLine(new Lab()).setErr(new PrintWriter(err));
+		String[] args = ("run quick " + options).split(" ");
+		assertThat(lab.execute(args)).as(err.toString()).isEqualTo(2);
+		assertThat(err.toString()).contains(message).contains("Usage: lab run");
+		assertThat(services).as("nothing was started").doesNotExist();
+		assertThat(Files.exists(Lab.PROJECT.resolve("runs"))).isFalse();
+	}
+
+}

@@ -1,0 +1,450 @@
+package io.latencylab.lab.deploy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+import io.latencylab.lab.net.Http;
+import io.latencylab.lab.net.NetworkProbe;
+import io.latencylab.lab.tls.LabCa;
+import io.latencylab.load.plan.Services;
+import io.latencylab.lab.topology.Topology;
+import io.latencylab.lab.traces.FileTraces;
+import io.latencylab.lab.traces.Traces;
+
+/**
+ * The services as bare JVMs on this machine, on their embedded defaults (H2 files in ./data,
+ * spans as OTLP JSON lines in runs/services/traces). Pid files and logs go to runs/services, so
+ * that `down` and `status` work from another shell.
+ */
+public final class BareDeployment implements Deployment {
+
+	private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+
+	private static final String OBJECT_STORE = "object-store";
+
+	private final Path project;
+
+	private final Path dir;
+
+	private final Services services;
+
+	/** Per service: the pid, the time and its CPU nanoseconds at the last sample. */
+	private final Map<String, long[]> lastCpu = new ConcurrentHashMap<>();
+
+	/** The cores the services run on; limitCpus gives a service the first of them. */
+	private Cores cores = Cores.here(false);
+
+	public BareDeployment(Path project) {
+		this.project = project;
+		this.dir = project.resolve("runs/services");
+		this.services = Services.find(project);
+	}
+
+	@Override
+	public Services services() {
+		return this.services;
+	}
+
+	@Override
+	public String mode() {
+		return "bare";
+	}
+
+	public Path tracesDir() {
+		return this.dir.resolve("traces");
+	}
+
+	@Override
+	public void up(List<String> injections) throws IOException, InterruptedException {
+		Files.createDirectories(this.dir);
+		if (running(OBJECT_STORE).isEmpty()) {
+			Files.deleteIfExists(tuningFile());
+		}
+		Map<String, Process> started = new LinkedHashMap<>();
+		for (String name : this.services.names()) {
+			Optional<ProcessHandle> running = running(name);
+			if (running.isPresent()) {
+				System.out.println(name + " already runs (pid " + running.get().pid() + ")");
+				continue;
+			}
+			// Its spans of an earlier life are history (each run keeps the traces it sampled), and
+			// 100% tracing appends about 1.3 kB a span: a lab left up for five hours of runs grew
+			// these files to 26 GB.
+			Files.deleteIfExists(tracesDir().resolve(name + ".jsonl"));
+			Process process = start(name, injections);
+			Files.writeString(pidFile(name), String.valueOf(process.pid()));
+			started.put(name, process);
+			System.out.println("started " + name + " (pid " + process.pid() + "), log " + this.project.relativize(log(name)));
+		}
+		long deadline = ServiceJar.deadline(READY_TIMEOUT);
+		for (String name : this.services.names()) {
+			awaitReady(name, started.get(name), deadline);
+		}
+		startCache();
+	}
+
+	private void awaitReady(String name, Process process, long deadline) throws InterruptedException {
+		int port = this.services.named(name).httpPort();
+		ServiceJar.awaitReady(name, process, () -> Http.ready(port), deadline, log(name));
+		System.out.println(name + " ready on http://127.0.0.1:" + port);
+	}
+
+	@Override
+	public Tuning tuning() {
+		try {
+			return Files.exists(tuningFile()) ? Tuning.named(Files.readString(tuningFile()).strip()) : Tuning.BEFORE;
+		}
+		catch (IOException | IllegalArgumentException ex) {
+			return Tuning.BEFORE;
+		}
+	}
+
+	@Override
+	public void tune(Tuning tuning) throws IOException, InterruptedException {
+		if (!this.services.names().contains(OBJECT_STORE)) {
+			throw new IllegalStateException("tuning is for seed 003's object store and cache, which this lab does not run");
+		}
+		Files.writeString(tuningFile(), tuning.name());
+		stopCache();
+		stop(OBJECT_STORE);
+		Process store = start(OBJECT_STORE, List.of());
+		Files.writeString(pidFile(OBJECT_STORE), String.valueOf(store.pid()));
+		Cores.pin(store.pid(), this.cores.services());
+		awaitReady(OBJECT_STORE, store, ServiceJar.deadline(READY_TIMEOUT));
+		startCache();
+		System.out.println(OBJECT_STORE + " and its cache tier restarted with " + tuning.label());
+	}
+
+	/** What {@link #tune} last set, for the runs and `status` of other commands. */
+	private Path tuningFile() {
+		return this.dir.resolve("tuning");
+	}
+
+	/**
+	 * Seed 003's cache tier in front of the object store, when that runs: Varnish, and hitch for
+	 * HTTPS in front of Varnish, each if this machine has it (else how to install it).
+	 */
+	private void startCache() throws IOException, InterruptedException {
+		if (!this.services.names().contains(OBJECT_STORE)) {
+			return;
+		}
+		VarnishCache cache = cache();
+		if (cache.running().isEmpty()) {
+			if (VarnishCache.varnishd().isEmpty()) {
+				System.out.println(VarnishCache.NAME + " not started: " + VarnishCache.howToInstall());
+				return;
+			}
+			cache.start(tuning().varnishParameters());
+		}
+		System.out.println(VarnishCache.NAME + " (Varnish) ready on http://127.0.0.1:" + cache.port()
+				+ ", in front of " + OBJECT_STORE);
+		HitchTls tls = cacheTls();
+		if (tls.running().isEmpty()) {
+			if (HitchTls.hitch().isEmpty()) {
+				System.out.println(HitchTls.NAME + " not started: " + HitchTls.howToInstall());
+				return;
+			}
+			tls.start();
+		}
+		System.out.println(HitchTls.NAME + " (hitch) ready on https://localhost:" + tls.port() + ", in front of "
+				+ VarnishCache.NAME + "; trust " + this.project.relativize(labCa().caCertificate()));
+	}
+
+	private void stopCache() throws IOException {
+		if (!this.services.names().contains(OBJECT_STORE)) {
+			return;
+		}
+		HitchTls tls = cacheTls();
+		if (tls.running().isPresent()) {
+			tls.stop();
+			System.out.println("stopped " + HitchTls.NAME);
+		}
+		VarnishCache cache = cache();
+		if (cache.running().isPresent()) {
+			cache.stop();
+			System.out.println("stopped " + VarnishCache.NAME);
+		}
+	}
+
+	private VarnishCache cache() {
+		return new VarnishCache(this.project.resolve("ops/varnish/default.vcl"), this.dir.resolve("varnish"),
+				bindAddress(System.getenv("LAB_BIND")), this.services.port("OBJECT_CACHE_PORT"),
+				this.services.named(OBJECT_STORE).httpPort());
+	}
+
+	private HitchTls cacheTls() {
+		return new HitchTls(LabCa.at(labCaDir()).serverPem(), this.dir.resolve("hitch"), bindAddress(System.getenv("LAB_BIND")),
+				this.services.port("OBJECT_CACHE_TLS_PORT"), this.services.port("OBJECT_CACHE_PORT"));
+	}
+
+	/** The lab's own CA and the server certificate it signed, made on first use. */
+	private LabCa labCa() {
+		return LabCa.in(labCaDir());
+	}
+
+	private Path labCaDir() {
+		return this.project.resolve("data/tls");
+	}
+
+	private Process start(String name, List<String> injections) throws IOException {
+		List<String> jvmOptions = new ArrayList<>();
+		String javaOpts = System.getenv("JAVA_OPTS");
+		if (javaOpts != null && !javaOpts.isBlank()) {
+			jvmOptions.addAll(List.of(javaOpts.trim().split("\\s+")));
+		}
+		String bind = bindAddress(System.getenv("LAB_BIND"));
+		List<String> arguments = new ArrayList<>(List.of("--server.address=" + bind, "--spring.grpc.server.address=" + bind));
+		injections.forEach((injection) -> arguments.add("--lab.inject." + injection));
+		if (name.equals(OBJECT_STORE)) {
+			// HTTPS beside HTTP, with a certificate of the lab's own CA (seed 003 measured both).
+			arguments.add("--objects.https.port=" + this.services.port("OBJECT_STORE_TLS_PORT"));
+			arguments.addAll(labCa().springBundleArguments("objects"));
+			arguments.addAll(tuning().storeArguments());
+		}
+		List<String> command = new ArrayList<>();
+		// setsid: the services outlive the shell that started them, as `./lab up` promises.
+		if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+			command.add("/usr/bin/setsid");
+		}
+		command.addAll(ServiceJar.command(jvmOptions, ServiceJar.find(this.project, name), arguments));
+		return ServiceJar.start(command, this.project, log(name), Map.of("LAB_TRACES_DIR", tracesDir().toString()));
+	}
+
+	/**
+	 * Where a bare service listens, HTTP, actuator and gRPC alike: loopback, as compose publishes its
+	 * ports, unless LAB_BIND says 0.0.0.0 (every interface: anyone on the network could buy toys
+	 * and read the metrics). Nothing else: the services reach each other on 127.0.0.1.
+	 */
+	static String bindAddress(String labBind) {
+		if (labBind == null || labBind.isBlank()) {
+			return "127.0.0.1";
+		}
+		String bind = labBind.strip();
+		if (!bind.equals("127.0.0.1") && !bind.equals("0.0.0.0")) {
+			throw new IllegalArgumentException("LAB_BIND=" + bind + ": bare services listen on 127.0.0.1 (the default) "
+					+ "or on 0.0.0.0 (every interface), since they reach each other on 127.0.0.1");
+		}
+		return bind;
+	}
+
+	@Override
+	public void down() throws IOException, InterruptedException {
+		stopCache();
+		for (String name : this.services.names().reversed()) {
+			stop(name);
+		}
+	}
+
+	private void stop(String name) throws IOException, InterruptedException {
+		Optional<ProcessHandle> running = running(name);
+		if (running.isPresent()) {
+			ProcessHandle process = running.get();
+			process.destroy();
+			try {
+				process.onExit().get(10, TimeUnit.SECONDS);
+			}
+			catch (TimeoutException | ExecutionException ex) {
+				process.destroyForcibly();
+			}
+			System.out.println("stopped " + name);
+		}
+		Files.deleteIfExists(pidFile(name));
+	}
+
+	@Override
+	public void limitCpus(String service, int cpus) throws IOException, InterruptedException {
+		ProcessHandle process = running(service)
+			.orElseThrow(() -> new IllegalStateException(service + " does not run: cannot limit its cores"));
+		// Pinned with every thread (taskset -a), and the threads they start inherit it.
+		Cores.pin(process.pid(), (cpus <= 0) ? this.cores.services() : this.cores.firstForServices(cpus));
+	}
+
+	@Override
+	public void placeServices(Cores cores) throws IOException, InterruptedException {
+		this.cores = cores;
+		for (String name : this.services.names()) {
+			Optional<ProcessHandle> process = running(name);
+			if (process.isPresent()) {
+				Cores.pin(process.get().pid(), cores.services());
+			}
+		}
+	}
+
+	/**
+	 * CPU from the kernel's count of each process's CPU time since the last sample, and resident
+	 * memory: read from /proc, so sampling asks nothing of the services while they are measured
+	 * (scraping their metrics endpoint would make them render it, on the measured cores).
+	 */
+	@Override
+	public Map<String, Usage> sample() {
+		Map<String, Usage> usage = new LinkedHashMap<>();
+		long now = System.nanoTime();
+		processes().forEach((name, process) -> {
+			Optional<Duration> cpuTime = cpuTime(process);
+			if (cpuTime.isEmpty()) {
+				return;
+			}
+			long[] last = this.lastCpu.put(name, new long[] { process.pid(), now, cpuTime.get().toNanos() });
+			if (last != null && last[0] == process.pid() && now > last[1]) {
+				double cpu = 100.0 * (cpuTime.get().toNanos() - last[2]) / (now - last[1]);
+				usage.put(name, new Usage(cpu, residentMib(process)));
+			}
+		});
+		return usage;
+	}
+
+	@Override
+	public Map<String, Double> cpuSeconds() {
+		Map<String, Double> seconds = new LinkedHashMap<>();
+		processes().forEach((name, process) -> cpuTime(process).ifPresent((cpu) -> seconds.put(name, cpu.toNanos() / 1e9)));
+		return seconds;
+	}
+
+	/**
+	 * What runs of the system under test, by name: the services, and the cache tier's daemons when
+	 * they run (Varnish and hitch do their work in children of the process whose pid they write).
+	 */
+	private Map<String, ProcessHandle> processes() {
+		Map<String, ProcessHandle> processes = new LinkedHashMap<>();
+		for (Services.Service service : this.services.all()) {
+			running(service.name()).ifPresent((p) -> processes.put(service.name(), p));
+		}
+		if (this.services.names().contains(OBJECT_STORE)) {
+			cache().running().ifPresent((p) -> processes.put(VarnishCache.NAME, p));
+			cacheTls().running().ifPresent((p) -> processes.put(HitchTls.NAME, p));
+		}
+		return processes;
+	}
+
+	/** The CPU time of a process and every process under it. */
+	private static Optional<Duration> cpuTime(ProcessHandle process) {
+		Optional<Duration> own = process.info().totalCpuDuration();
+		return own.map((cpu) -> process.descendants()
+			.map((child) -> child.info().totalCpuDuration().orElse(Duration.ZERO))
+			.reduce(cpu, Duration::plus));
+	}
+
+	@Override
+	public Traces traces() {
+		return new FileTraces(tracesDir());
+	}
+
+	@Override
+	public Topology topology() {
+		return Topology.here(Topology.Kind.BARE, this.services, Topology.TraceSource.files(tracesDir()));
+	}
+
+	@Override
+	public Map<String, String> factors() {
+		Map<String, String> factors = new LinkedHashMap<>();
+		factors.put("services run as", "bare JVMs");
+		factors.put("database", "H2 files on " + Factors.fileSystem(this.project.resolve("data")));
+		factors.put("span export", "OTLP JSON lines to files");
+		factors.put("CPU limit", "none");
+		factors.put("memory limit", "none");
+		factors.put("network", "loopback (127.0.0.1, no NAT)");
+		String javaOpts = System.getenv("JAVA_OPTS");
+		factors.put("JVM options", (javaOpts == null || javaOpts.isBlank()) ? "none" : javaOpts.strip());
+		return factors;
+	}
+
+	public Map<String, String> status() {
+		Map<String, String> status = new LinkedHashMap<>();
+		for (Services.Service service : this.services.all()) {
+			String name = service.name();
+			Optional<ProcessHandle> process = running(name);
+			status.put(name, Http.ready(service.httpPort()) ? "ready on " + service.httpPort()
+					: process.map((p) -> "running (pid " + p.pid() + "), not ready").orElse("not running"));
+		}
+		if (this.services.names().contains(OBJECT_STORE)) {
+			VarnishCache cache = cache();
+			status.put(VarnishCache.NAME, cache.running().map((p) -> "Varnish on " + cache.port() + " (pid " + p.pid() + ")")
+				.orElse("not running"));
+			HitchTls tls = cacheTls();
+			status.put(HitchTls.NAME, tls.running().map((p) -> "hitch on " + tls.port() + " (pid " + p.pid() + ")")
+				.orElse("not running"));
+		}
+		return status;
+	}
+
+	/** Resident memory of a process and every process under it. */
+	private static double residentMib(ProcessHandle process) {
+		return Stream.concat(Stream.of(process), process.descendants())
+			.mapToDouble((p) -> residentMib(p.pid()))
+			.filter((mib) -> !Double.isNaN(mib))
+			.sum();
+	}
+
+	/** Resident memory from /proc, as the kernel counts it (heap, metaspace, threads, code). */
+	private static double residentMib(long pid) {
+		try {
+			for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
+				if (line.startsWith("VmRSS:")) {
+					return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
+				}
+			}
+		}
+		catch (IOException | NumberFormatException ex) {
+			// Not Linux, or the process just ended.
+		}
+		return Double.NaN;
+	}
+
+	private Optional<ProcessHandle> running(String name) {
+		try {
+			Path pidFile = pidFile(name);
+			if (!Files.exists(pidFile)) {
+				return Optional.empty();
+			}
+			return ProcessHandle.of(Long.parseLong(Files.readString(pidFile).strip())).filter(ProcessHandle::isAlive);
+		}
+		catch (IOException | NumberFormatException ex) {
+			return Optional.empty();
+		}
+	}
+
+	private Path pidFile(String name) {
+		return this.dir.resolve(name + ".pid");
+	}
+
+	private Path log(String name) {
+		return this.dir.resolve(name + ".log");
+	}
+
+	@Override
+	public AutoCloseable startProbeServer(Path files) throws IOException {
+		Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-m",
+				"jdk.httpserver", "-b", "127.0.0.1", "-p", String.valueOf(NetworkProbe.PORT), "-d",
+				files.toAbsolutePath().toString(), "-o", "none")
+			.redirectErrorStream(true)
+			.redirectOutput(log("network-probe").toFile())
+			.start();
+		return () -> {
+			server.destroy();
+			server.waitFor(10, TimeUnit.SECONDS);
+		};
+	}
+
+	@Override
+	public Optional<String> startLog(String service) {
+		try {
+			return Optional.of(Files.readString(log(service)));
+		}
+		catch (IOException ex) {
+			return Optional.empty();
+		}
+	}
+
+}

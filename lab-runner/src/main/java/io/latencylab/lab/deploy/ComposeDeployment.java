@@ -1,0 +1,422 @@
+package io.latencylab.lab.deploy;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.latencylab.lab.net.NetworkProbe;
+import io.latencylab.lab.tls.LabCa;
+import io.latencylab.load.plan.Services;
+import io.latencylab.lab.topology.Topology;
+import io.latencylab.lab.traces.FileTraces;
+import io.latencylab.lab.traces.JaegerTraces;
+import io.latencylab.lab.traces.Traces;
+
+/**
+ * The lab under docker compose (docker-compose.yml at the project's root): the services in
+ * containers with PostgreSQL, Jaeger, Prometheus and Grafana. Resource use comes from the
+ * containers' control groups (`docker stats` where they cannot be read), spans from Jaeger's query
+ * API.
+ */
+public final class ComposeDeployment implements Deployment {
+
+	/** Jaeger's query service, published on 127.0.0.1. */
+	static final String JAEGER = "http://127.0.0.1:16686";
+
+	/** nginx ending TLS in front of Varnish (ops/compose/tls.yml). */
+	static final String TLS_SERVICE = "object-cache-tls";
+
+	private final Path project;
+
+	private final List<String> services;
+
+	private final Services lab;
+
+	private final Cgroups cgroups = Cgroups.host();
+
+	/** Per service: its container's id, looked up once (again when the container is gone). */
+	private final Map<String, String> containers = new ConcurrentHashMap<>();
+
+	/** Per service: the time and the container's CPU nanoseconds at the last sample. */
+	private final Map<String, long[]> lastCpu = new HashMap<>();
+
+	/** The CPU quota (NanoCpus) each limited container had before its limit. */
+	private final Map<String, String> quotas = new HashMap<>();
+
+	/** The store's and Varnish's settings, handed to every compose command (compose recreates on a change). */
+	private Tuning tuning = Tuning.BEFORE;
+
+	private List<String> injections = List.of();
+
+	private final ComposeSetup setup;
+
+	/** @param services the compose services to start; empty for all of them */
+	public ComposeDeployment(Path project, List<String> services) {
+		this(project, services, ComposeSetup.AS_SHIPPED);
+	}
+
+	/**
+	 * @param services the compose services to start; empty for all of them (like bare: the lab's
+	 * services and the cache tier, without the database, trace store and metrics of the shipped setup)
+	 */
+	public ComposeDeployment(Path project, List<String> services, ComposeSetup setup) {
+		this.project = project;
+		this.setup = setup;
+		this.lab = Services.find(project);
+		this.services = (services.isEmpty() && setup.likeBare()) ? withCacheTier(this.lab.names()) : services;
+	}
+
+	private static List<String> withCacheTier(List<String> services) {
+		List<String> all = new ArrayList<>(services);
+		all.addAll(List.of("object-cache", TLS_SERVICE));
+		return all;
+	}
+
+	@Override
+	public Services services() {
+		return this.lab;
+	}
+
+	@Override
+	public String mode() {
+		return this.setup.mode();
+	}
+
+	/** Where the containers write their spans when set up like bare (mounted at /app/traces). */
+	private Path tracesDir() {
+		return this.project.resolve("runs/services/compose-traces");
+	}
+
+	@Override
+	public void up(List<String> injections) throws IOException, InterruptedException {
+		// The catalog and the order service read LAB_INJECTIONS; compose recreates them when it changes,
+		// so an up without --inject takes an earlier one away.
+		this.injections = List.copyOf(injections);
+		this.tuning = Tuning.BEFORE;
+		// New containers, new ids: the ones looked up before are of containers that are gone.
+		this.containers.clear();
+		if (this.setup.likeBare()) {
+			// Written by the containers' user (uid 10001); an earlier life's spans are history, as bare.
+			Files.createDirectories(tracesDir());
+			Files.setPosixFilePermissions(tracesDir(), PosixFilePermissions.fromString("rwxrwxrwx"));
+			try (var files = Files.list(tracesDir())) {
+				for (Path file : files.filter((f) -> f.toString().endsWith(".jsonl")).toList()) {
+					Files.delete(file);
+				}
+			}
+		}
+		List<String> command = new ArrayList<>(List.of("docker", "compose", "up", "-d", "--build", "--wait",
+				"--wait-timeout", "300"));
+		command.addAll(this.services);
+		run(command, true);
+	}
+
+	@Override
+	public Tuning tuning() {
+		return this.tuning;
+	}
+
+	/** Recreates the store and its cache tier with {@code tuning}'s settings (compose sees them changed). */
+	@Override
+	public void tune(Tuning tuning) throws IOException, InterruptedException {
+		this.tuning = tuning;
+		List<String> command = new ArrayList<>(List.of("docker", "compose", "up", "-d", "--wait", "--wait-timeout", "300",
+				"--no-deps", "--force-recreate", "object-store", "object-cache"));
+		if (this.services.isEmpty() || this.services.contains(TLS_SERVICE)) {
+			command.add(TLS_SERVICE);
+		}
+		run(command, true);
+		System.out.println("object-store and its cache tier recreated with " + tuning.label());
+	}
+
+	/**
+	 * HTTPS for seed 003 (ops/compose/tls.yml on top of docker-compose.yml): the lab's CA, made on
+	 * first use, and a copy of its server certificate and key for the containers, the key readable
+	 * by the store's user (uid 10001, not this one). It is the key of a certificate that names
+	 * localhost and the compose services only, trusted by nothing but the lab's own clients.
+	 */
+	private String composeFiles() throws IOException {
+		LabCa ca = LabCa.in(this.project.resolve("data/tls"));
+		Path dir = Files.createDirectories(this.project.resolve("runs/services/compose-tls"));
+		Files.copy(ca.serverCertificate(), dir.resolve("server.crt"), StandardCopyOption.REPLACE_EXISTING);
+		Path key = Files.copy(ca.serverKey(), dir.resolve("server.key"), StandardCopyOption.REPLACE_EXISTING);
+		Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-r--r--"));
+		return String.join(File.pathSeparator, this.setup.files());
+	}
+
+	@Override
+	public void down() throws IOException, InterruptedException {
+		run(List.of("docker", "compose", "down"), true);
+	}
+
+	@Override
+	public void limitCpus(String service, int cpus) throws IOException, InterruptedException {
+		String container = run(List.of("docker", "compose", "ps", "-q", service), false).strip();
+		if (container.isEmpty()) {
+			throw new IllegalStateException(service + " does not run: cannot limit its cores");
+		}
+		// `docker update --cpus 0` leaves the quota as it is, so lifting a limit restores the one
+		// compose gave the container (LAB_<SERVICE>_CPUS), remembered when the limit was set.
+		if (cpus > 0) {
+			this.quotas.putIfAbsent(container, run(List.of("docker", "inspect", "--format", "{{.HostConfig.NanoCpus}}",
+					container), false).strip());
+		}
+		String quota = (cpus > 0) ? String.valueOf(cpus) : cpusOf(this.quotas.remove(container));
+		run(List.of("docker", "update", "--cpus", quota, container), false);
+	}
+
+	/** Every container of the lab (services, database, trace store) on the services' cores: its cpuset. */
+	@Override
+	public void placeServices(Cores cores) throws IOException, InterruptedException {
+		if (!cores.separate()) {
+			return;
+		}
+		List<String> command = new ArrayList<>(List.of("docker", "update", "--cpuset-cpus", cores.services()));
+		command.addAll(run(List.of("docker", "compose", "ps", "-q"), false).strip().lines().toList());
+		if (command.size() > 4) {
+			run(command, false);
+		}
+	}
+
+	/** NanoCpus as docker inspect prints it → the --cpus that gives it back; none: every core here. */
+	static String cpusOf(String nanoCpus) {
+		long nanos = (nanoCpus == null || nanoCpus.isBlank()) ? 0 : Long.parseLong(nanoCpus.strip());
+		return (nanos > 0) ? String.format(Locale.ROOT, "%.3f", nanos / 1e9)
+				: String.valueOf(Runtime.getRuntime().availableProcessors());
+	}
+
+	@Override
+	public Map<String, Usage> sample() {
+		return sampleCgroups().orElseGet(this::dockerStats);
+	}
+
+	/**
+	 * From the control groups: CPU over the time since the last sample, memory now; empty when no
+	 * container's group could be read (a first sample yields no CPU figure, only the clock).
+	 */
+	private Optional<Map<String, Usage>> sampleCgroups() {
+		Map<String, Usage> usage = new LinkedHashMap<>();
+		boolean found = false;
+		long now = System.nanoTime();
+		for (String service : this.lab.names()) {
+			String id = this.containers.computeIfAbsent(service, this::containerId);
+			Optional<Long> cpu = id.isEmpty() ? Optional.empty() : this.cgroups.cpuNanos(id);
+			if (cpu.isEmpty()) {
+				// Not started yet, or restarted under a new id: look again next time.
+				this.containers.remove(service);
+				continue;
+			}
+			found = true;
+			long[] last = this.lastCpu.put(service, new long[] { now, cpu.get() });
+			if (last != null && now > last[0] && cpu.get() >= last[1]) {
+				usage.put(service, new Usage(100.0 * (cpu.get() - last[1]) / (now - last[0]),
+						this.cgroups.memoryBytes(id).map((bytes) -> bytes / 1024.0 / 1024.0).orElse(Double.NaN)));
+			}
+		}
+		return found ? Optional.of(usage) : Optional.empty();
+	}
+
+	@Override
+	public Map<String, Double> cpuSeconds() {
+		Map<String, Double> seconds = new LinkedHashMap<>();
+		for (String service : this.lab.names()) {
+			String id = this.containers.computeIfAbsent(service, this::containerId);
+			if (!id.isEmpty()) {
+				this.cgroups.cpuNanos(id).ifPresent((nanos) -> seconds.put(service, nanos / 1e9));
+			}
+		}
+		return seconds;
+	}
+
+	private String containerId(String service) {
+		try {
+			String ids = run(List.of("docker", "compose", "ps", "-q", "--no-trunc", service), false).strip();
+			return ids.isEmpty() ? "" : ids.lines().findFirst().orElse("").strip();
+		}
+		catch (IOException | RuntimeException ex) {
+			return "";
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return "";
+		}
+	}
+
+	private Map<String, Usage> dockerStats() {
+		Map<String, Usage> usage = new LinkedHashMap<>();
+		try {
+			String stats = run(List.of("docker", "stats", "--no-stream", "--format", "{{.Name}}\t{{.CPUPerc}}\t{{.MemUsage}}"),
+					false);
+			for (String line : stats.split("\n")) {
+				String[] fields = line.split("\t");
+				if (fields.length < 3) {
+					continue;
+				}
+				for (String service : this.lab.names()) {
+					if (fields[0].contains(service)) {
+						usage.put(service, new Usage(Double.parseDouble(fields[1].replace("%", "").trim()),
+								mebibytes(fields[2].split("/")[0].trim())));
+					}
+				}
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			// No sample this time; the next one may work.
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		return usage;
+	}
+
+	@Override
+	public Traces traces() {
+		return this.setup.likeBare() ? new FileTraces(tracesDir()) : new JaegerTraces(JAEGER);
+	}
+
+	@Override
+	public Topology topology() {
+		return Topology.here(Topology.Kind.COMPOSE, services(),
+				this.setup.likeBare() ? Topology.TraceSource.files(tracesDir()) : Topology.TraceSource.jaeger(JAEGER));
+	}
+
+	/**
+	 * Read from the service containers (docker inspect): their CPU and memory limits, network mode,
+	 * JVM options and where the databases' files are; the rest as the setup has it.
+	 */
+	@Override
+	public Map<String, String> factors() {
+		Map<String, String> factors = new LinkedHashMap<>();
+		factors.put("services run as", "containers (" + this.setup.side() + ")");
+		List<String> cpus = new ArrayList<>();
+		List<String> memory = new ArrayList<>();
+		List<String> network = new ArrayList<>();
+		List<String> options = new ArrayList<>();
+		String data = "";
+		for (String service : this.lab.names()) {
+			String id = this.containers.computeIfAbsent(service, this::containerId);
+			if (id.isEmpty()) {
+				continue;
+			}
+			try {
+				String[] fields = run(List.of("docker", "inspect", "--format",
+						"{{.HostConfig.NanoCpus}}|{{.HostConfig.Memory}}|{{.HostConfig.NetworkMode}}|"
+								+ "{{range .Config.Env}}{{if eq (index (split . \"=\") 0) \"JAVA_TOOL_OPTIONS\"}}{{.}}{{end}}{{end}}|"
+								+ "{{range .Mounts}}{{if eq .Destination \"/app/data\"}}{{.Source}}{{end}}{{end}}",
+						id), false).strip().split("\\|", -1);
+				cpus.add(fields[0].equals("0") ? "none" : cpusOf(fields[0]) + " CPUs");
+				memory.add(fields[1].equals("0") ? "none" : Long.parseLong(fields[1]) / 1024 / 1024 + " MiB");
+				network.add(fields[2].equals("host") ? "host network (the host's stack, no NAT)"
+						: "bridge " + fields[2] + " (published ports forwarded by Docker: its proxy on 127.0.0.1, NAT)");
+				String javaOptions = fields[3].replaceFirst("^JAVA_TOOL_OPTIONS=", "").strip();
+				options.add(javaOptions.isEmpty() ? "none" : javaOptions);
+				if (service.equals("catalog-service") && !fields[4].isEmpty()) {
+					data = fields[4];
+				}
+			}
+			catch (IOException | RuntimeException ex) {
+				// A container that went away: its factors stay unknown.
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+		factors.put("database", this.setup.likeBare()
+				? "H2 files" + (data.isEmpty() ? "" : " on " + Factors.fileSystem(Path.of(data))) : "PostgreSQL (a container)");
+		factors.put("span export", this.setup.likeBare() ? "OTLP JSON lines to files" : "OTLP/HTTP to Jaeger (a container)");
+		factors.put("CPU limit", Factors.summary(cpus));
+		factors.put("memory limit", Factors.summary(memory));
+		factors.put("network", Factors.summary(network));
+		factors.put("JVM options", Factors.summary(options));
+		return factors;
+	}
+
+	/**
+	 * The probe's server in a container of a service's image (built by up; its JRE is the services'),
+	 * on the network the services have: compose's bridge with the port published, or the host's.
+	 */
+	@Override
+	public AutoCloseable startProbeServer(Path files) throws IOException, InterruptedException {
+		String name = "latency-lab-network-probe";
+		try {
+			run(List.of("docker", "rm", "-f", name), false);
+		}
+		catch (IOException ex) {
+			// None left from an earlier run.
+		}
+		boolean host = this.setup == ComposeSetup.HOST_NETWORK;
+		String port = String.valueOf(NetworkProbe.PORT);
+		List<String> command = new ArrayList<>(List.of("docker", "run", "-d", "--rm", "--name", name));
+		command.addAll(host ? List.of("--network", "host") : List.of("-p", "127.0.0.1:" + port + ":" + port));
+		command.addAll(List.of("-v", files.toAbsolutePath() + ":/probe:ro", "--entrypoint", "java", "latency-lab/meals-rest:dev",
+				"-m", "jdk.httpserver", "-b", host ? "127.0.0.1" : "0.0.0.0", "-p", port, "-d", "/probe", "-o", "none"));
+		run(command, false);
+		return () -> run(List.of("docker", "rm", "-f", name), false);
+	}
+
+	@Override
+	public Optional<String> startLog(String service) {
+		try {
+			return Optional.of(run(List.of("docker", "compose", "logs", "--no-log-prefix", "--no-color", service), false));
+		}
+		catch (IOException ex) {
+			return Optional.empty();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return Optional.empty();
+		}
+	}
+
+	/** "512MiB", "1.2GiB", "800KiB", "12MB" → MiB. */
+	static double mebibytes(String text) {
+		String number = text.replaceAll("[^0-9.]", "");
+		String unit = text.replaceAll("[0-9.\\s]", "").toLowerCase(Locale.ROOT);
+		double value = Double.parseDouble(number);
+		return switch (unit) {
+			case "b" -> value / 1024 / 1024;
+			case "kib", "kb" -> value / 1024;
+			case "gib", "gb" -> value * 1024;
+			default -> value;
+		};
+	}
+
+	private String run(List<String> command, boolean show) throws IOException, InterruptedException {
+		ProcessBuilder builder = new ProcessBuilder(command).directory(this.project.toFile()).redirectErrorStream(true);
+		if (command.size() > 1 && command.get(1).equals("compose")) {
+			builder.environment().put("COMPOSE_FILE", composeFiles());
+			builder.environment().put("LAB_OBJECT_STORE_SETTINGS", this.tuning.storeJson());
+			builder.environment().put("LAB_VARNISH_PARAMETERS", this.tuning.varnishArguments());
+			builder.environment().put("LAB_INJECTIONS", String.join(",", this.injections));
+			if (this.setup.likeBare()) {
+				// The JRE the bare JVMs run on (this runner's, as BareDeployment starts them), and no
+				// limits for HTTPS's nginx either (0: none; ops/compose/like-bare.yml).
+				builder.environment().put("LAB_JAVA_VERSION", String.valueOf(Runtime.version().feature()));
+				builder.environment().put("LAB_OBJECT_CACHE_TLS_CPUS", "0");
+				builder.environment().put("LAB_OBJECT_CACHE_TLS_MEM", "0");
+			}
+		}
+		if (show) {
+			builder.inheritIO();
+		}
+		Process process = builder.start();
+		String output = show ? "" : new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		if (process.waitFor() != 0) {
+			throw new IOException(String.join(" ", command) + " failed with exit code " + process.exitValue());
+		}
+		return output;
+	}
+
+}

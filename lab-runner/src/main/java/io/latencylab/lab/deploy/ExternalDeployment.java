@@ -1,0 +1,227 @@
+package io.latencylab.lab.deploy;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.latencylab.lab.net.Http;
+import io.latencylab.load.plan.Services;
+import io.latencylab.lab.topology.Topology;
+import io.latencylab.lab.topology.Topology.Endpoint;
+import io.latencylab.lab.traces.FileTraces;
+import io.latencylab.lab.traces.JaegerTraces;
+import io.latencylab.lab.traces.Traces;
+
+/**
+ * Services that somebody else started, wherever a topology file places them: the lab checks that
+ * every one answers before any load starts, reads their spans and metrics where the file says, and
+ * never starts or stops them. Their CPU and memory come from their own metrics
+ * (/actuator/prometheus), since their processes may be on another host.
+ */
+public final class ExternalDeployment implements Deployment {
+
+	/** How long up() waits for a service that does not answer yet (one that is starting). */
+	static final int READY_SECONDS = 10;
+
+	private final Services services;
+
+	private final Topology topology;
+
+	private final Map<String, double[]> lastCpu = new LinkedHashMap<>();
+
+	public ExternalDeployment(Services services, Topology topology) {
+		this.services = services;
+		this.topology = topology;
+	}
+
+	@Override
+	public String mode() {
+		return "external (" + this.topology.name() + ")";
+	}
+
+	@Override
+	public Services services() {
+		return this.services;
+	}
+
+	@Override
+	public Topology topology() {
+		return this.topology;
+	}
+
+	/**
+	 * Starts nothing: fails, naming the service and its address, unless every service's HTTP and
+	 * gRPC ports take a connection and its readiness answers within {@link #READY_SECONDS}.
+	 */
+	@Override
+	public void up(List<String> injections) throws IOException, InterruptedException {
+		if (!injections.isEmpty()) {
+			throw new IllegalStateException("--inject starts services with the latency in them, and the lab does not start "
+					+ "the services of " + this.topology.name() + "; start them with LAB_INJECTIONS set instead");
+		}
+		for (Map.Entry<String, Endpoint> service : this.topology.services().entrySet()) {
+			Endpoint endpoint = service.getValue();
+			connect(service.getKey(), endpoint.http());
+			if (endpoint.grpc().isPresent()) {
+				connect(service.getKey() + " (gRPC)", "grpc://" + endpoint.grpc().get());
+			}
+			long deadline = System.nanoTime() + READY_SECONDS * 1_000_000_000L;
+			while (Http.get(endpoint.readiness()).isEmpty()) {
+				if (System.nanoTime() > deadline) {
+					throw new IllegalStateException(service.getKey() + " is not ready at " + endpoint.readiness() + " (after "
+							+ READY_SECONDS + " s; " + this.topology.name() + ")");
+				}
+				Thread.sleep(500);
+			}
+		}
+	}
+
+	private void connect(String what, String url) {
+		URI uri = URI.create(url);
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), 3000);
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(what + " does not answer at " + uri.getHost() + ":" + uri.getPort() + " ("
+					+ ex.getMessage() + "; " + this.topology.name() + ")");
+		}
+	}
+
+	/** Stops nothing: the lab did not start these services. */
+	@Override
+	public void down() {
+		System.out.println("The services of " + this.topology.name() + " were started elsewhere; the lab leaves them running");
+	}
+
+	@Override
+	public void limitCpus(String service, int cpus) {
+		throw notOurs("limit a service's cores");
+	}
+
+	@Override
+	public void placeServices(Cores cores) {
+		throw notOurs("place the services on cores (--separate-cores)");
+	}
+
+	@Override
+	public Optional<String> cannotRun(boolean limitsCpus, boolean retunes) {
+		if (limitsCpus) {
+			return Optional.of(notOurs("limit a service's cores, as a step of this plan does").getMessage());
+		}
+		if (retunes) {
+			return Optional.of(notOurs("restart the object store with other settings, as a step of this plan does").getMessage());
+		}
+		return Optional.empty();
+	}
+
+	private IllegalStateException notOurs(String what) {
+		return new IllegalStateException("the lab cannot " + what + " for services it did not start (" + this.topology.name() + ")");
+	}
+
+	/** CPU from each service's process CPU time between two samples, memory as the JVM's heap and non-heap in use. */
+	@Override
+	public Map<String, Usage> sample() {
+		Map<String, Usage> usage = new LinkedHashMap<>();
+		long now = System.nanoTime();
+		metrics().forEach((name, metrics) -> {
+			if (Double.isNaN(metrics.cpuSeconds())) {
+				return;
+			}
+			double[] last = this.lastCpu.put(name, new double[] { now, metrics.cpuSeconds() });
+			if (last != null && now > last[0] && metrics.cpuSeconds() >= last[1]) {
+				usage.put(name, new Usage(100 * (metrics.cpuSeconds() - last[1]) * 1e9 / (now - last[0]),
+						metrics.memoryBytes() / 1024 / 1024));
+			}
+		});
+		return usage;
+	}
+
+	@Override
+	public Map<String, Double> cpuSeconds() {
+		Map<String, Double> seconds = new LinkedHashMap<>();
+		metrics().forEach((name, metrics) -> {
+			if (!Double.isNaN(metrics.cpuSeconds())) {
+				seconds.put(name, metrics.cpuSeconds());
+			}
+		});
+		return seconds;
+	}
+
+	private Map<String, ProcessMetrics> metrics() {
+		Map<String, ProcessMetrics> metrics = new LinkedHashMap<>();
+		this.topology.services()
+			.forEach((name, endpoint) -> Http.get(endpoint.metrics()).ifPresent((text) -> metrics.put(name, ProcessMetrics.of(text))));
+		return metrics;
+	}
+
+	/** A JVM's CPU time so far (NaN when its metrics do not say) and its memory in use, from its Prometheus text. */
+	record ProcessMetrics(double cpuSeconds, double memoryBytes) {
+
+		static ProcessMetrics of(String text) {
+			double cpu = Double.NaN;
+			double memory = 0;
+			for (String line : text.split("\n")) {
+				// Micrometer 1.17's name (older ones wrote no CPU time); the kernel's 10 ms steps, as bare's /proc.
+				if (line.startsWith("process_cpu_time_ns_total")) {
+					cpu = Factors.value(line) / 1e9;
+				}
+				else if (line.startsWith("jvm_memory_used_bytes{")) {
+					memory += Factors.value(line);
+				}
+			}
+			return new ProcessMetrics(cpu, memory);
+		}
+
+	}
+
+	@Override
+	public Traces traces() {
+		Topology.TraceSource traces = this.topology.traces();
+		return traces.files().<Traces>map(FileTraces::new).orElseGet(() -> new JaegerTraces(traces.jaeger().orElseThrow()));
+	}
+
+	@Override
+	public Map<String, String> factors() {
+		Map<String, String> factors = new LinkedHashMap<>();
+		factors.put("services run as", "started elsewhere (" + this.topology.name() + ")");
+		List<String> hosts = new ArrayList<>();
+		this.topology.services().values().forEach((e) -> {
+			String host = URI.create(e.http()).getHost();
+			if (!hosts.contains(host)) {
+				hosts.add(host);
+			}
+		});
+		factors.put("network", "to " + String.join(", ", hosts));
+		factors.put("span export", this.topology.traces().describe());
+		return factors;
+	}
+
+	@Override
+	public AutoCloseable startProbeServer(Path files) throws IOException {
+		throw new IOException("the lab cannot start the network probe's server where the services of "
+				+ this.topology.name() + " run");
+	}
+
+	@Override
+	public Optional<String> startLog(String service) {
+		return Optional.empty();
+	}
+
+	@Override
+	public Tuning tuning() {
+		return Tuning.BEFORE;
+	}
+
+	@Override
+	public void tune(Tuning tuning) {
+		throw notOurs("restart the object store with other settings");
+	}
+
+}

@@ -1,0 +1,90 @@
+package io.latencylab.lab.deploy;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+/**
+ * A service started as its runnable jar in a JVM of its own, its output to a log, and waited for
+ * until it is ready: how bare deployments and the cross-service tests (lab-it) start services.
+ */
+public final class ServiceJar {
+
+	private ServiceJar() {
+	}
+
+	/** A module's runnable jar ({@code target/*-exec.jar}), or why there is none. */
+	public static Path find(Path project, String module) throws IOException {
+		Path target = project.resolve(module).resolve("target");
+		try (Stream<Path> files = Files.exists(target) ? Files.list(target) : Stream.empty()) {
+			return files.filter((f) -> f.getFileName().toString().endsWith("-exec.jar"))
+				.findFirst()
+				.orElseThrow(() -> new IllegalStateException(
+						"no runnable jar in " + target + ": build first with ./mvnw -DskipTests package"));
+		}
+	}
+
+	/** {@code java [jvmOptions] -jar jar [arguments]}, on the JDK this JVM runs on. */
+	public static List<String> command(List<String> jvmOptions, Path jar, List<String> arguments) {
+		List<String> command = new ArrayList<>();
+		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.addAll(jvmOptions);
+		command.add("-jar");
+		command.add(jar.toString());
+		command.addAll(arguments);
+		return command;
+	}
+
+	/** Starts {@code command} in {@code dir}, its output (both streams) to {@code log}, nothing on its input. */
+	public static Process start(List<String> command, Path dir, Path log, Map<String, String> environment)
+			throws IOException {
+		ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
+			.redirectErrorStream(true)
+			.redirectOutput(log.toFile())
+			.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+		builder.environment().putAll(environment);
+		return builder.start();
+	}
+
+	/**
+	 * Waits until {@code ready} says so, every 250 ms; fails with the end of the log when the process
+	 * exits first, or when {@code deadline} (System.nanoTime) passes.
+	 */
+	public static void awaitReady(String name, Process process, BooleanSupplier ready, long deadline, Path log)
+			throws InterruptedException {
+		while (!ready.getAsBoolean()) {
+			if (process != null && !process.isAlive()) {
+				throw new IllegalStateException(name + " exited with " + process.exitValue() + "; the end of its log:\n"
+						+ tail(log, 30));
+			}
+			if (System.nanoTime() > deadline) {
+				throw new IllegalStateException(name + " is not ready in time; the end of its log (" + log + "):\n"
+						+ tail(log, 30));
+			}
+			Thread.sleep(250);
+		}
+	}
+
+	/** Within {@code timeout} from now, as {@link #awaitReady} takes it. */
+	public static long deadline(Duration timeout) {
+		return System.nanoTime() + timeout.toNanos();
+	}
+
+	static String tail(Path file, int lines) {
+		try {
+			List<String> all = Files.readAllLines(file);
+			return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+		}
+		catch (IOException ex) {
+			return "(no log: " + ex.getMessage() + ")";
+		}
+	}
+
+}

@@ -1,0 +1,333 @@
+package io.latencylab.lab.run;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import io.latencylab.load.plan.Step;
+import io.latencylab.lab.tls.LabCa;
+import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.traces.AppendedLines;
+import io.latencylab.observability.Request;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Runs the steps of a run on one load generator: a JVM of its own (with the options the Gatling
+ * Maven plugin gives Gatling), started for the first step and kept for the rest, so that only the
+ * first step (the warm-up) runs on a cold JVM. Each step gets its properties, its results in its
+ * folder, and the live request rate shown while it runs. Close it to end the generator.
+ */
+public final class GatlingStep implements AutoCloseable {
+
+	/** The generator's main class, in the load module's test classes beside the simulations. */
+	static final String INJECTOR = "io.latencylab.load.Injector";
+
+	private static final String ANSWER = "exit ";
+
+	private final Path project;
+
+	private final Injector place;
+
+	/** The generator's files on its ssh host; null for a generator on this machine. */
+	private final SshWorkspace remote;
+
+	private Process injector;
+
+	private double reportedCpuSeconds;
+
+	private BlockingQueue<String> answers;
+
+	private BufferedWriter commands;
+
+	public GatlingStep(Path project) {
+		this(project, Injector.LOCAL);
+	}
+
+	/** A generator started in {@code place}: here, or in a network namespace. */
+	public GatlingStep(Path project, Injector place) {
+		this.project = project;
+		this.place = place;
+		this.remote = (place.placement() == Injector.Placement.SSH) ? new SshWorkspace(place, project) : null;
+	}
+
+	/**
+	 * @param targets the services' URLs (see Targets); a step's own properties take precedence
+	 * @return Gatling's exit code: 0, or 2 when the simulation's assertions failed
+	 */
+	public int run(Step step, Path stepDir, String runId, Map<String, String> targets, Progress progress)
+			throws IOException, InterruptedException {
+		Files.createDirectories(stepDir);
+		Map<String, String> properties = new LinkedHashMap<>();
+		properties.put("lab.run.id", runId);
+		properties.put("lab.results.dir", stepDir.resolve("lab").toAbsolutePath().toString());
+		properties.putAll(targets);
+		properties.putAll(step.properties());
+		// Gatling's HTML report is written later (writeReports), when nothing is being measured.
+		List<String> args = List.of("-s", step.simulationClass(), "-rf", gatlingDir(stepDir).toString(), "-rd", step.name(),
+				"-l", "latency-lab", "--no-reports");
+		RequestTail tail = new RequestTail(stepDir);
+		return send(properties, args, stepDir, () -> progress.update(tail.poll()));
+	}
+
+	/**
+	 * Gatling's own HTML report of each step from its simulation.log, after the run's last step,
+	 * so that writing them takes no CPU from a measured step.
+	 */
+	public void writeReports(List<Path> stepDirs) throws IOException, InterruptedException {
+		for (Path stepDir : stepDirs) {
+			Path results = gatlingDir(stepDir);
+			try (Stream<Path> runs = Files.isDirectory(results) ? Files.list(results) : Stream.empty()) {
+				for (Path run : runs.filter((d) -> Files.exists(d.resolve("simulation.log"))).toList()) {
+					send(Map.of(), List.of("-rf", results.toString(), "-ro", run.getFileName().toString()), stepDir, () -> {
+					});
+				}
+			}
+		}
+	}
+
+	private static Path gatlingDir(Path stepDir) {
+		return stepDir.resolve("gatling").toAbsolutePath();
+	}
+
+	/**
+	 * One command to the generator; waits for its answer, calling {@code whileWaiting} each second.
+	 * A generator over ssh gets the host's paths, and the step's folder is fetched back after it.
+	 */
+	private int send(Map<String, String> properties, List<String> args, Path stepDir, Runnable whileWaiting)
+			throws IOException, InterruptedException {
+		Process generator = injector();
+		Map<String, String> sent = new LinkedHashMap<>(properties);
+		List<String> sentArgs = new ArrayList<>(args);
+		String log = stepDir.resolve("gatling.log").toAbsolutePath().toString();
+		if (this.remote != null) {
+			sent.replaceAll((key, value) -> this.remote.remote(value, this.project));
+			sentArgs.replaceAll((arg) -> this.remote.remote(arg, this.project));
+			log = this.remote.remote(log, this.project);
+			this.remote.mkdirs(stepDir);
+		}
+		Map<String, Object> command = Map.of("properties", sent, "args", sentArgs, "log", log);
+		try {
+			this.commands.write(JsonMapper.shared().writeValueAsString(command));
+			this.commands.newLine();
+			this.commands.flush();
+		}
+		catch (IOException ex) {
+			// It ended before it read the step: the reason is in its log, not in the closed pipe.
+			this.injector = null;
+			throw new IOException("the load generator (" + this.place.describe() + ") ended before "
+					+ stepDir.getFileName() + "; see " + this.project.relativize(injectorLog()), ex);
+		}
+		String answer;
+		while ((answer = this.answers.poll(1, TimeUnit.SECONDS)) == null || !answer.startsWith(ANSWER)) {
+			if (answer == null && !generator.isAlive()) {
+				this.injector = null;
+				throw new IOException("the load generator ended (exit " + generator.exitValue() + ") in "
+						+ stepDir.getFileName() + "; see " + this.project.relativize(injectorLog()));
+			}
+			whileWaiting.run();
+		}
+		if (this.remote != null) {
+			this.remote.fetch(stepDir);
+		}
+		whileWaiting.run();
+		// "exit N cpu S"
+		String[] words = answer.substring(ANSWER.length()).strip().split("\\s+");
+		if (words.length >= 3 && words[1].equals("cpu") && Double.parseDouble(words[2]) >= 0) {
+			this.reportedCpuSeconds = Double.parseDouble(words[2]);
+		}
+		return Integer.parseInt(words[0]);
+	}
+
+	/**
+	 * The generator's CPU seconds so far: from its process here, or, for one over ssh, as it reported
+	 * at the end of its last command; 0 before it started.
+	 */
+	public double generatorCpuSeconds() {
+		if (this.remote != null) {
+			return this.reportedCpuSeconds;
+		}
+		return generator().flatMap((p) -> p.info().totalCpuDuration()).map((d) -> d.toNanos() / 1e9).orElse(0.0);
+	}
+
+	/**
+	 * The load generator's process, while it runs: its CPU time is the lab's own cost. Empty for one
+	 * over ssh (the process here is ssh's; the generator's own CPU is in each step's summary.json).
+	 */
+	public Optional<ProcessHandle> generator() {
+		return Optional.ofNullable(this.injector)
+			.filter((p) -> this.remote == null)
+			.map(Process::toHandle)
+			.filter(ProcessHandle::isAlive);
+	}
+
+	private Process injector() throws IOException, InterruptedException {
+		if (this.injector != null && this.injector.isAlive()) {
+			return this.injector;
+		}
+		LabCa ca = LabCa.in(this.project.resolve("data/tls"));
+		List<Path> classpath = classpath();
+		List<String> command = new ArrayList<>();
+		command.add((this.remote == null) ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : this.place.java());
+		// The JVM options the Gatling Maven plugin starts Gatling with.
+		command.addAll(List.of("-Xmx1G", "-XX:+UseG1GC", "-XX:+ParallelRefProcEnabled", "-XX:MaxInlineLevel=20",
+				"-XX:MaxTrivialSize=12", "--add-opens=java.base/java.lang=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED"));
+		String trustStore = ca.trustStore().toString();
+		String cp = String.join(File.pathSeparator, classpath.stream().map(Path::toString).toList());
+		if (this.remote != null) {
+			List<Path> files = new ArrayList<>(classpath);
+			files.add(ca.trustStore());
+			this.remote.ship(files);
+			trustStore = this.remote.remote(ca.trustStore());
+			cp = String.join(File.pathSeparator, classpath.stream().map(this.remote::remote).toList());
+		}
+		// HTTPS trusts the lab's own CA and nothing else: Gatling's default trusts every certificate.
+		command.addAll(List.of("-Dgatling.ssl.useInsecureTrustManager=false", "-Dgatling.ssl.trustStore.type=PKCS12",
+				"-Dgatling.ssl.trustStore.file=" + trustStore,
+				"-Dgatling.ssl.trustStore.password=" + LabCa.TRUST_STORE_PASSWORD));
+		command.add("-cp");
+		command.add(cp);
+		command.add(INJECTOR);
+		Files.createDirectories(injectorLog().getParent());
+		this.injector = new ProcessBuilder(this.place.wrap(command)).directory(this.project.toFile())
+			.redirectError(ProcessBuilder.Redirect.appendTo(injectorLog().toFile()))
+			.start();
+		this.commands = new BufferedWriter(new OutputStreamWriter(this.injector.getOutputStream(), StandardCharsets.UTF_8));
+		BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+		this.answers = lines;
+		BufferedReader out = new BufferedReader(new InputStreamReader(this.injector.getInputStream(), StandardCharsets.UTF_8));
+		Thread.ofPlatform().daemon().name("load-generator-answers").start(() -> {
+			try {
+				for (String line = out.readLine(); line != null; line = out.readLine()) {
+					lines.add(line);
+				}
+			}
+			catch (IOException ex) {
+				// The generator ended; run() sees it.
+			}
+		});
+		return this.injector;
+	}
+
+	private Path injectorLog() {
+		return this.project.resolve("runs").resolve("load-generator.log");
+	}
+
+	@Override
+	public void close() throws InterruptedException {
+		if (this.injector == null) {
+			return;
+		}
+		try {
+			this.commands.close();
+		}
+		catch (IOException ex) {
+			// Ended already.
+		}
+		if (!this.injector.waitFor(10, TimeUnit.SECONDS)) {
+			this.injector.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+		}
+		this.injector = null;
+	}
+
+	/**
+	 * Every requests.csv of a step: its own, or, for a step split over several injectors, each
+	 * injector's (under injectors/NAME), in the injectors' order.
+	 */
+	public static List<Path> requestsCsvs(Path stepDir) throws IOException {
+		Optional<Path> own = requestsCsv(stepDir);
+		if (own.isPresent()) {
+			return List.of(own.get());
+		}
+		Path injectors = stepDir.resolve(Generators.INJECTORS);
+		if (!Files.isDirectory(injectors)) {
+			return List.of();
+		}
+		List<Path> csvs = new ArrayList<>();
+		try (Stream<Path> dirs = Files.list(injectors)) {
+			for (Path dir : dirs.sorted().toList()) {
+				requestsCsv(dir).ifPresent(csvs::add);
+			}
+		}
+		return csvs;
+	}
+
+	/** The requests.csv the step wrote. */
+	public static Optional<Path> requestsCsv(Path stepDir) throws IOException {
+		Path lab = stepDir.resolve("lab");
+		if (!Files.isDirectory(lab)) {
+			return Optional.empty();
+		}
+		try (Stream<Path> files = Files.walk(lab, 2)) {
+			return files.filter((f) -> f.getFileName().toString().equals("requests.csv")).findFirst();
+		}
+	}
+
+	/** The load generator's classpath: the load module's classes and the jars Maven listed for it. */
+	private List<Path> classpath() throws IOException {
+		Path target = this.project.resolve("load/target");
+		Path dependencies = target.resolve("load.classpath");
+		if (!Files.exists(dependencies) || !Files.isDirectory(target.resolve("classes"))) {
+			throw new IllegalStateException("the load module is not built: run ./mvnw -DskipTests package first");
+		}
+		List<Path> classpath = new ArrayList<>(List.of(target.resolve("classes")));
+		for (String jar : Files.readString(dependencies).strip().split(File.pathSeparator)) {
+			classpath.add(Path.of(jar));
+		}
+		return classpath;
+	}
+
+	/** Counts the lines a running step appends to its requests.csv. */
+	static final class RequestTail {
+
+		private final Path stepDir;
+
+		private AppendedLines csv;
+
+		private long requests;
+
+		private long errors;
+
+		RequestTail(Path stepDir) {
+			this.stepDir = stepDir;
+		}
+
+		Progress.Counts poll() {
+			try {
+				if (this.csv == null) {
+					// The simulation makes the file when it starts.
+					this.csv = requestsCsv(this.stepDir).map((file) -> new AppendedLines(file, 0)).orElse(null);
+				}
+				if (this.csv != null) {
+					for (String line : this.csv.read().split("\n")) {
+						Request request = Request.parse(line);
+						if (request != null) {
+							this.requests++;
+							this.errors += request.ok() ? 0 : 1;
+						}
+					}
+				}
+			}
+			catch (IOException ex) {
+				// Shown as no progress; the step's own result decides.
+			}
+			return new Progress.Counts(this.requests, this.errors);
+		}
+
+	}
+
+}

@@ -1,0 +1,415 @@
+package io.latencylab.lab.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import io.latencylab.load.WarmUp;
+import io.latencylab.lab.deploy.Cores;
+import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.deploy.ReferenceServer;
+import io.latencylab.lab.deploy.Tuning;
+import io.latencylab.load.plan.OutsideLoad;
+import io.latencylab.load.plan.Plan;
+import io.latencylab.load.plan.Step;
+import io.latencylab.lab.net.EmulatedDistance;
+import io.latencylab.lab.net.Link;
+import io.latencylab.load.plan.Targets;
+import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.Topology;
+import io.latencylab.lab.traces.Traces;
+import io.latencylab.observability.Request;
+import io.latencylab.observability.Span;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Runs an experiment's plan against a deployment that is up: every step in turn, with resource
+ * sampling around them all and the traces of each step collected after it, into runs/&lt;run-id&gt;/.
+ */
+public final class LabRun {
+
+	static final Duration TRACE_WAIT = Duration.ofSeconds(30);
+
+	private final Path project;
+
+	private final Deployment deployment;
+
+	private final PrintStream out;
+
+	private Duration distance = Duration.ZERO;
+
+	private List<Injector> injectors;
+
+	private Map<String, Link> regions = Map.of();
+
+	public LabRun(Path project, Deployment deployment, PrintStream out) {
+		this.project = project;
+		this.deployment = deployment;
+		this.out = out;
+		this.injectors = deployment.topology().injectors();
+	}
+
+	/**
+	 * A link for each region a step's load comes from (Targets.REGIONS): each region reaches every
+	 * target through Toxiproxy proxies of its own with its round trip, jitter and bandwidth; none by
+	 * default.
+	 */
+	public LabRun regions(Map<String, Link> links) {
+		this.regions = links;
+		return this;
+	}
+
+	/**
+	 * Where the load generators run; by default where the deployment's topology puts them (one, on
+	 * this machine). A step whose load comes from regions is split over them (see {@link Generators#assign}).
+	 */
+	public LabRun injectors(List<Injector> injectors) {
+		if (injectors.isEmpty()) {
+			throw new IllegalArgumentException("a run needs an injector");
+		}
+		this.injectors = List.copyOf(injectors);
+		return this;
+	}
+
+	/** A round trip between the load generator and every service (see {@link EmulatedDistance}); none by default. */
+	public LabRun distance(Duration roundTrip) {
+		this.distance = roundTrip;
+		return this;
+	}
+
+	/**
+	 * @param cores where the services and the lab run during the run; afterwards both have every core again
+	 * @return the run's folder
+	 */
+	public Path run(Plan plan, List<String> injections, boolean warmUp, Cores cores)
+			throws IOException, InterruptedException {
+		List<Step> steps = plan.run(warmUp);
+		for (Step step : steps) {
+			// A limit the services' cores cannot give fails here, before anything runs.
+			if (step.get(Plan.LIMITED_SERVICE) != null) {
+				cores.firstForServices(step.get(Plan.CPUS));
+			}
+		}
+		this.deployment.cannotRun(steps.stream().anyMatch((s) -> s.get(Plan.LIMITED_SERVICE) != null),
+				steps.stream().anyMatch((s) -> s.get(Plan.TUNING) != null)).ifPresent((why) -> {
+					throw new IllegalStateException(why);
+				});
+		Map<String, String> direct = this.deployment.topology().targets();
+		boolean wrkSteps = steps.stream().anyMatch((s) -> OutsideLoad.CLIENT.equals(s.simulation()));
+		for (Injector injector : this.injectors) {
+			if (injector.placement() == Injector.Placement.SSH && wrkSteps) {
+				// wrk's script and result are files of this machine; shipping them is not built.
+				throw new IllegalStateException("this plan has wrk steps (an outside client), which run here or in a network "
+						+ "namespace, not over ssh: place the injector " + injector.name() + " locally or in a namespace");
+			}
+			if ((!this.distance.isZero() || !this.regions.isEmpty()) && injector.placement() != Injector.Placement.LOCAL) {
+				throw new IllegalStateException("--distance and --regions put their proxies on this machine's 127.0.0.1, which "
+						+ "the injector " + injector.describe() + " does not reach");
+			}
+			// An injector that cannot reach the services fails here, naming the address, before any load.
+			injector.check(this.deployment.topology().services().values().stream().map(Topology.Endpoint::http).toList());
+		}
+		Instant start = Instant.now();
+		String runId = plan.name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
+		Path runDir = this.project.resolve("runs").resolve(runId);
+		Files.createDirectories(runDir);
+		Manifest manifest = new Manifest(runId, plan.name(), plan.seed(), plan.full(), this.deployment.mode(),
+				injections, cores.describe(), String.join("; ", this.injectors.stream().map(Injector::describe).toList()),
+				Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
+		manifest.write(runDir);
+		this.out.printf(Locale.ROOT, "Run %s: %d steps, about %s%n", runId, steps.size(),
+				Progress.clock(Plan.estimate(steps)));
+		Progress progress = new Progress(steps, this.out);
+		Traces traces = this.deployment.traces();
+		boolean retuned = false;
+		List<EmulatedDistance> regionProxies = new ArrayList<>();
+		Generators generators = new Generators(this.project, this.injectors, progress);
+		try (EmulatedDistance distance = EmulatedDistance.around(direct, this.distance, runDir);
+				generators;
+				ReferenceServer reference = ReferenceServer.wanted(steps)
+						? ReferenceServer.start(direct.get(Targets.MEALS_REST.name()), runDir.resolve("reference")) : null) {
+			GatlingStep gatling = generators.first();
+			Map<String, String> targets = new LinkedHashMap<>(distance.targets());
+			if (reference != null) {
+				targets.put(Targets.REFERENCE.name(), reference.url());
+			}
+			for (Map.Entry<String, Link> region : this.regions.entrySet()) {
+				// A proxy server a region: its own round trip on its own copy of every target.
+				EmulatedDistance far = EmulatedDistance.around(direct, region.getValue(),
+						Files.createDirectories(runDir.resolve("regions").resolve(region.getKey())));
+				regionProxies.add(far);
+				far.targets().forEach((target, url) -> targets.put("lab.region." + region.getKey() + "." + target, url));
+			}
+			try (ResourceSampler sampler = new ResourceSampler(this.deployment, runDir.resolve("resources.csv"))) {
+				for (int i = 0; i < steps.size(); i++) {
+					Step step = withRoundTrips(steps.get(i));
+					int number = warmUp ? i : i + 1;
+					String folder = String.format(Locale.ROOT, "steps/%02d-%s", number, step.name());
+					Path stepDir = runDir.resolve(folder);
+					if (cores.separate() && i == (warmUp ? 1 : 0)) {
+						// After the warm-up and its settling: the services compile on every core, and
+						// are measured on theirs (on one core the warm-up took a fifth of the requests
+						// and the first rounds still ran on cold code).
+						place(cores, generators, reference);
+					}
+					String tuning = step.get(Plan.TUNING);
+					if (tuning != null && Tuning.named(tuning) != this.deployment.tuning()) {
+						// Seed 003's before and after: the store and its cache restarted with other settings.
+						this.deployment.tune(Tuning.named(tuning));
+						retuned = true;
+					}
+					progress.startStep(i);
+					traces.mark();
+					String limited = step.get(Plan.LIMITED_SERVICE);
+					if (limited != null) {
+						this.deployment.limitCpus(limited, step.get(Plan.CPUS));
+					}
+					Instant stepStart = Instant.now();
+					boolean outside = OutsideLoad.CLIENT.equals(step.simulation());
+					double generatorBefore = generators.cpuSeconds();
+					double runnerBefore = cpuSeconds(Optional.of(ProcessHandle.current()));
+					Map<String, Double> servicesBefore = this.deployment.cpuSeconds();
+					int exit;
+					try {
+						exit = outside ? OutsideClient.run(step, stepDir, runId, targets, this.injectors.getFirst())
+								: generators.run(step, stepDir, runId, targets);
+					}
+					finally {
+						if (limited != null) {
+							this.deployment.limitCpus(limited, 0);
+						}
+					}
+					List<Request> requests = readQuietly(GatlingStep.requestsCsvs(stepDir));
+					long errors = requests.stream().filter((r) -> !r.ok()).count();
+					boolean warmingUp = warmUp && i == 0;
+					Settled settled = null;
+					if (warmingUp) {
+						progress.endStep(String.format(Locale.ROOT, "warmed up: %,d requests", requests.size()));
+						settled = settle(gatling, step, runDir, runId, targets, progress, requests);
+					}
+					// The cost below is the warm-up's with its settling rounds.
+					Instant stepEnd = Instant.now();
+					Map<String, Double> servicesAfter = this.deployment.cpuSeconds();
+					Optional<JsonNode> wrk = outside ? OutsideClient.result(stepDir) : Optional.empty();
+					Manifest.LabCost cost = new Manifest.LabCost(
+							outside ? wrk.map((r) -> r.path("cpuSeconds").asDouble()).orElse(0.0)
+									: generators.cpuSeconds() - generatorBefore,
+							cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore,
+							servicesAfter.isEmpty() ? null : servicesCpu(servicesBefore, servicesAfter),
+							(outside || warmingUp) ? null : whileAnswering(stepDir));
+					if (warmingUp) {
+						Map<String, String> properties = new java.util.LinkedHashMap<>(step.properties());
+						properties.put(SETTLED_PROPERTY, settled.text());
+						// Its traces are not needed: it only warms the services up.
+						manifest = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), properties,
+								folder, stepStart.toString(), stepEnd.toString(), exit, requests.size() + settled.requests(),
+								errors, 0, 0, cost));
+						manifest.write(runDir);
+						continue;
+					}
+					// wrk keeps no per-request lines; its own counts stand for the step.
+					long sent = wrk.map((r) -> r.path("requests").asLong()).orElse((long) requests.size());
+					long failed = wrk.map((r) -> r.path("non2xx").asLong() + r.path("socketErrors").asLong()).orElse(errors);
+					// A step whose requests no traced service answers (a cache's hits) has no spans to wait for.
+					boolean untraced = Boolean.TRUE.equals(step.get(Plan.UNTRACED));
+					Map<String, String> wanted = untraced ? Map.of()
+							: outside ? wrk.map((r) -> OutsideClient.sample(r, Traces.PER_GROUP)).orElse(Map.of())
+									: Traces.sample(requests, Traces.PER_GROUP);
+					List<Span> spans = traces.collect(wanted, TRACE_WAIT);
+					Traces.write(spans, stepDir.resolve("spans.jsonl"));
+					int found = Traces.rooted(spans, wanted).size();
+					manifest = manifest.withStep(new Manifest.StepRecord(number, step.name(), step.simulation(), step.properties(),
+							folder, stepStart.toString(), stepEnd.toString(), exit, sent, failed, wanted.size(), found, cost));
+					manifest.write(runDir);
+					progress.endStep(String.format(Locale.ROOT, "%s: %,d requests, %,d %s%s",
+							exit == 0 ? "done" : "FAILED (exit " + exit + ", see " + folder + (outside ? "/wrk.log)" : "/gatling.log)"),
+							sent, failed, outside ? "not 2xx" : "errors",
+							untraced ? ", no traces (no traced service answers these requests)"
+									: String.format(Locale.ROOT, ", %d of %d sampled traces collected%s", found, wanted.size(),
+											found < wanted.size() ? " (some spans did not arrive)" : "")));
+				}
+			}
+			finally {
+				if (cores.separate()) {
+					place(new Cores(cores.count(), false), generators, reference);
+				}
+				if (retuned && this.deployment.tuning() != Tuning.BEFORE) {
+					// The lab as it was: a later run (or a user's request) meets the defaults.
+					this.deployment.tune(Tuning.BEFORE);
+				}
+			}
+			generators.writeReports();
+		}
+		finally {
+			for (EmulatedDistance far : regionProxies) {
+				far.close();
+			}
+		}
+		manifest = manifest.ended(Instant.now().toString());
+		manifest.write(runDir);
+		this.out.println("\nRun took " + Progress.clock(progress.elapsed()) + "; writing the report");
+		return runDir;
+	}
+
+	/** A step whose load comes from regions, with each emulated region's link recorded beside it. */
+	private Step withRoundTrips(Step step) {
+		List<String> stepRegions = step.get(Targets.REGIONS);
+		if (stepRegions == null || this.regions.isEmpty()) {
+			return step;
+		}
+		Step.Builder builder = Step.of(step.name(), step.simulation()).setAll(step.properties());
+		for (String region : stepRegions) {
+			Link link = this.regions.get(region);
+			if (link != null) {
+				builder.set(Targets.roundTrip(region), link.roundTrip().toMillis() + "ms");
+				builder.set(Targets.link(region), link.describe());
+			}
+		}
+		return builder.lasting(step.estimate());
+	}
+
+	/**
+	 * The services on their cores, and this runner with every thread it has (wrk, started later
+	 * from here, inherits its cores), and the load generator.
+	 */
+	private void place(Cores cores, Generators generators, ReferenceServer reference)
+			throws IOException, InterruptedException {
+		this.deployment.placeServices(cores);
+		if (reference != null) {
+			// A server like the services: on their cores, so that both clients meet it as they meet them.
+			reference.pin(cores.services());
+		}
+		Cores.pin(ProcessHandle.current().pid(), cores.lab());
+		// Started before: it does not inherit the runner's new cores.
+		generators.pin(cores.lab());
+	}
+
+	/** One settling round of the warm-up's load. */
+	static final Duration SETTLE_ROUND = Duration.ofSeconds(10);
+
+	/** At most this many: a minute more, whether the services settle or not. */
+	static final int MAX_SETTLE_ROUNDS = 6;
+
+	/**
+	 * Settled: the warm-up load's throughput, all its operations together, moved by no more than
+	 * this share from one round to the next, twice in a row (once happens by chance while the
+	 * services still improve). Throughput, not a percentile: under the warm-up's many
+	 * clients a p50 is mostly queueing; and all operations together, because they share two cores:
+	 * one growing faster takes CPU from the others (each alone moved by 15-24% from round to round
+	 * on services warm for minutes, their sum by 3-4%).
+	 */
+	static final double SETTLED = 0.10;
+
+	/** Where the warm-up's record in the manifest says how it settled. */
+	public static final String SETTLED_PROPERTY = "lab.warmup.settled";
+
+	/** How the warm-up ended: rounds run after it, their requests, and the throughput's change in the last. */
+	record Settled(int rounds, long requests, double change, boolean settled) {
+
+		String text() {
+			return String.format(Locale.ROOT, "%s after %d round%s of %ds (throughput change in the last: %+.0f%%)",
+					this.settled ? "settled" : "not settled", this.rounds, (this.rounds == 1) ? "" : "s",
+					SETTLE_ROUND.toSeconds(), 100 * this.change);
+		}
+
+	}
+
+	/**
+	 * After the warm-up, its load again in short rounds until its throughput stays within
+	 * {@link #SETTLED} of the round before in two rounds in a row (the first round is set against
+	 * the warm-up's last seconds): services fresh from their start keep compiling for longer than a fixed warm-up
+	 * allows, and a first step would measure that.
+	 */
+	private Settled settle(GatlingStep gatling, Step warmUp, Path runDir, String runId, Map<String, String> targets,
+			Progress progress, List<Request> warmUpRequests) throws IOException, InterruptedException {
+		long tailFrom = warmUpRequests.stream().mapToLong(Request::startMillis).max().orElse(0) - SETTLE_ROUND.toMillis();
+		double previous = answered(warmUpRequests.stream().filter((r) -> r.startMillis() >= tailFrom).toList());
+		Step round = Step.of(warmUp.name(), warmUp.simulation())
+			.setAll(warmUp.properties())
+			.set(WarmUp.DURATION, SETTLE_ROUND)
+			.lasting(SETTLE_ROUND);
+		long requests = 0;
+		double change = Double.NaN;
+		int rounds = 0;
+		int steady = 0;
+		while (rounds < MAX_SETTLE_ROUNDS) {
+			rounds++;
+			Path dir = runDir.resolve(String.format(Locale.ROOT, "steps/00-settle-%d", rounds));
+			progress.restartCount();
+			int exit = gatling.run(round, dir, runId, targets, progress);
+			List<Request> done = readQuietly(GatlingStep.requestsCsvs(dir));
+			requests += done.size();
+			double now = answered(done);
+			change = change(previous, now);
+			progress.endStep(String.format(Locale.ROOT, "settling, round %d: %,d requests, throughput change %+.0f%%", rounds,
+					done.size(), 100 * change));
+			steady = (Math.abs(change) <= SETTLED) ? steady + 1 : 0;
+			if (exit != 0 || steady == 2) {
+				break;
+			}
+			previous = now;
+		}
+		return new Settled(rounds, requests, change, steady == 2);
+	}
+
+	private static double answered(List<Request> requests) {
+		return requests.stream().filter(Request::ok).count();
+	}
+
+	/** The relative change from one round's answered requests to the next's; infinite when there were none before. */
+	static double change(double before, double after) {
+		return (before > 0) ? (after - before) / before : Double.POSITIVE_INFINITY;
+	}
+
+	/** The generator's CPU from a step's first answer to its last, in percent of one core, as its summary.json gives it. */
+	private static Double whileAnswering(Path stepDir) throws IOException {
+		Optional<Path> summary = GatlingStep.requestsCsvs(stepDir).stream().findFirst().map((csv) -> csv.resolveSibling("summary.json"))
+			.filter(Files::exists);
+		if (summary.isEmpty()) {
+			return null;
+		}
+		JsonNode cpu = Manifest.JSON.readTree(summary.get().toFile()).path("injectorCpu");
+		double seconds = cpu.path("whileAnsweringSeconds").asDouble(0);
+		return (seconds > 0) ? 100 * cpu.path("whileAnsweringCpuSeconds").asDouble() / seconds : null;
+	}
+
+	/** The services' CPU seconds between two readings, summed over those read both times. */
+	static double servicesCpu(Map<String, Double> before, Map<String, Double> after) {
+		return after.entrySet()
+			.stream()
+			.filter((e) -> before.containsKey(e.getKey()) && e.getValue() >= before.get(e.getKey()))
+			.mapToDouble((e) -> e.getValue() - before.get(e.getKey()))
+			.sum();
+	}
+
+	/** A process's CPU time so far (user and system), in seconds; 0 when unknown. */
+	private static double cpuSeconds(Optional<ProcessHandle> process) {
+		return process.flatMap((p) -> p.info().totalCpuDuration()).map((d) -> d.toNanos() / 1e9).orElse(0.0);
+	}
+
+	/** Every injector's requests of a step, one list. */
+	private static List<Request> readQuietly(List<Path> csvs) {
+		List<Request> requests = new ArrayList<>();
+		for (Path csv : csvs) {
+			try {
+				requests.addAll(Request.read(csv));
+			}
+			catch (IOException ex) {
+				// A file cut short: the step's count shows it.
+			}
+		}
+		return requests;
+	}
+
+}

@@ -1,0 +1,109 @@
+package io.latencylab.lab.run;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Locale;
+
+import io.latencylab.load.plan.Plan;
+import io.latencylab.load.plan.Step;
+
+/**
+ * The live line of a run: which step, elapsed and remaining time (from the plan's estimates), the
+ * request rate over the last seconds and the errors so far. On a terminal the line is redrawn in
+ * place; in a log (CI) a line is printed every 5 seconds.
+ */
+public final class Progress {
+
+	/** What a running step has recorded so far. */
+	public record Counts(long requests, long errors) {
+	}
+
+	private final PrintStream out;
+
+	private final boolean terminal = System.console() != null;
+
+	private final List<Step> steps;
+
+	private final long runStart = System.nanoTime();
+
+	private int index;
+
+	private long stepStart = System.nanoTime();
+
+	/** Recent (nanoTime, requests) pairs: the rate is taken over the last few seconds, as the log is flushed once a second. */
+	private final ArrayDeque<long[]> recent = new ArrayDeque<>();
+
+	private long lastPrinted;
+
+	public Progress(List<Step> steps, PrintStream out) {
+		this.steps = steps;
+		this.out = out;
+	}
+
+	public void startStep(int index) {
+		this.index = index;
+		this.stepStart = System.nanoTime();
+		this.recent.clear();
+		Step step = this.steps.get(index);
+		String simulation = step.simulation().substring(step.simulation().lastIndexOf('.') + 1);
+		this.out.printf(Locale.ROOT, "%n[%d/%d] %s: %s %s%n", index + 1, this.steps.size(), step.name(), simulation,
+				step.properties());
+	}
+
+	/** A new count starts within the step (a settling round of the warm-up): the rate starts over. */
+	public void restartCount() {
+		this.recent.clear();
+	}
+
+	public void update(Counts counts) {
+		long now = System.nanoTime();
+		this.recent.addLast(new long[] { now, counts.requests() });
+		while (this.recent.size() > 2 && now - this.recent.peekFirst()[0] > 5_000_000_000L) {
+			this.recent.removeFirst();
+		}
+		long[] oldest = this.recent.peekFirst();
+		double rate = (now == oldest[0]) ? 0 : (counts.requests() - oldest[1]) / ((now - oldest[0]) / 1e9);
+		if (now - this.lastPrinted < (this.terminal ? 1_000_000_000L : 5_000_000_000L)) {
+			return;
+		}
+		this.lastPrinted = now;
+		Duration elapsed = Duration.ofNanos(now - this.stepStart);
+		Duration stepLeft = positive(this.steps.get(this.index).estimate().minus(elapsed));
+		Duration runLeft = stepLeft;
+		for (Step later : this.steps.subList(this.index + 1, this.steps.size())) {
+			runLeft = runLeft.plus(later.estimate()).plus(Plan.STEP_OVERHEAD);
+		}
+		String line = String.format(Locale.ROOT, "  %s elapsed, step ~%s left, run ~%s left | %,.0f req/s | %,d requests | %,d errors",
+				clock(elapsed), clock(stepLeft), clock(runLeft), rate, counts.requests(), counts.errors());
+		if (this.terminal) {
+			this.out.print("\r" + line + "   ");
+		}
+		else {
+			this.out.println(line);
+		}
+	}
+
+	public void endStep(String summary) {
+		if (this.terminal) {
+			this.out.println();
+		}
+		this.out.println("  " + summary);
+	}
+
+	public Duration elapsed() {
+		return Duration.ofNanos(System.nanoTime() - this.runStart);
+	}
+
+	public static String clock(Duration duration) {
+		long seconds = duration.toSeconds();
+		return (seconds >= 3600) ? String.format(Locale.ROOT, "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+				: String.format(Locale.ROOT, "%d:%02d", seconds / 60, seconds % 60);
+	}
+
+	private static Duration positive(Duration duration) {
+		return duration.isNegative() ? Duration.ZERO : duration;
+	}
+
+}

@@ -1,0 +1,97 @@
+package io.latencylab.lab.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import io.latencylab.load.plan.Step;
+import io.latencylab.load.plan.Parameters;
+import io.latencylab.lab.traces.Traces;
+import io.latencylab.observability.GroupDecomposition;
+import io.latencylab.observability.GroupStats;
+import io.latencylab.observability.Request;
+import io.latencylab.observability.Span;
+import tools.jackson.databind.JsonNode;
+
+/** A run read back from its folder: the manifest, and every step's requests, spans and figures. */
+public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<ResourceRow> resources) {
+
+	/** One step's data and what the report computes from it. */
+	public record StepData(Manifest.StepRecord record, List<Request> requests, List<GroupStats> stats,
+			List<GroupDecomposition> decomposition, Optional<JsonNode> sweep) {
+
+		/** The parameters the step ran with, read through their typed names. */
+		public Parameters parameters() {
+			return Parameters.of(this.record.properties());
+		}
+
+		public String simulation() {
+			return this.record.simulation();
+		}
+
+	}
+
+	/** One line of resources.csv. */
+	public record ResourceRow(long epochMillis, String service, double cpuPercent, double memoryMib) {
+	}
+
+	public static RunData read(Path dir) throws IOException {
+		if (!Files.exists(dir.resolve("manifest.json"))) {
+			throw new IllegalArgumentException(dir + " holds no run (no manifest.json)");
+		}
+		Manifest manifest = Manifest.read(dir);
+		List<StepData> steps = new ArrayList<>();
+		for (Manifest.StepRecord record : manifest.steps()) {
+			Path stepDir = dir.resolve(record.folder());
+			List<Path> csvs = GatlingStep.requestsCsvs(stepDir);
+			Optional<Path> csv = csvs.stream().findFirst();
+			List<Request> requests = new ArrayList<>();
+			for (Path each : csvs) {
+				requests.addAll(Request.read(each));
+			}
+			List<Span> spans = Traces.read(stepDir.resolve("spans.jsonl"));
+			Optional<JsonNode> sweep = csv.map((c) -> c.resolveSibling("sweep.json"))
+				.filter(Files::exists)
+				.map((f) -> Manifest.JSON.readTree(f.toFile()));
+			steps.add(new StepData(record, requests, GroupStats.byGroup(requests), GroupDecomposition.of(requests, spans),
+					sweep));
+		}
+		return new RunData(dir, manifest, steps, resources(dir.resolve("resources.csv")));
+	}
+
+	private static List<ResourceRow> resources(Path csv) throws IOException {
+		List<ResourceRow> rows = new ArrayList<>();
+		if (!Files.exists(csv)) {
+			return rows;
+		}
+		List<String> lines = Files.readAllLines(csv);
+		for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+			String[] f = line.split(",");
+			if (f.length == 4) {
+				rows.add(new ResourceRow(Long.parseLong(f[0]), f[1], Double.parseDouble(f[2]), Double.parseDouble(f[3])));
+			}
+		}
+		return rows;
+	}
+
+	/** The steps of an outside client, by its name ({@link io.latencylab.load.plan.OutsideLoad#CLIENT}). */
+	public List<StepData> stepsOf(String client) {
+		return this.steps.stream().filter((s) -> s.simulation().equals(client)).toList();
+	}
+
+	public List<StepData> stepsOf(Class<?> simulation) {
+		return this.steps.stream().filter((s) -> Step.runs(s.simulation(), simulation)).toList();
+	}
+
+	/** A file a simulation wrote beside the step's requests.csv, when it did. */
+	public Optional<Path> besideRequests(StepData step, String name) throws IOException {
+		return GatlingStep.requestsCsvs(this.dir.resolve(step.record().folder())).stream()
+			.findFirst()
+			.map((csv) -> csv.resolveSibling(name))
+			.filter(Files::exists);
+	}
+
+}

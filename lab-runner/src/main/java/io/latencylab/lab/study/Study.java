@@ -1,0 +1,61 @@
+package io.latencylab.lab.study;
+
+import java.time.Duration;
+import java.util.Map;
+
+import io.latencylab.load.plan.Plan;
+import io.latencylab.lab.report.ReportSection;
+
+/**
+ * A published study the lab reproduces: one package under io.latencylab.lab.study holding its
+ * plan at laptop and at full scale, its tables and charts, and its published figures
+ * (published.json beside it). The registry finds every implementation in those packages.
+ */
+public interface Study extends ReportSection {
+
+	/**
+	 * What a study is, as `./lab list` shows it.
+	 *
+	 * @param name what `./lab run` takes: "seed-001"
+	 * @param seed the seed file's number ("001"), or "all" for the tour
+	 * @param paper the paper, as a reader would cite it
+	 * @param summary one line: what the plan runs
+	 */
+	record About(String name, String seed, String paper, String summary) {
+	}
+
+	About about();
+
+	default String name() {
+		return about().name();
+	}
+
+	default String seed() {
+		return about().seed();
+	}
+
+	default String paper() {
+		return about().paper();
+	}
+
+	default String summary() {
+		return about().summary();
+	}
+
+	/** The plan at laptop scale, or at the study's own scale. */
+	Plan plan(boolean full);
+
+	/**
+	 * The round trip between each region the study's load came from and its server, for
+	 * ./lab run --regions to emulate; empty for a study without regions.
+	 */
+	default Map<String, Duration> regionRoundTrips() {
+		return Map.of();
+	}
+
+	/** Where {@link #regionRoundTrips} come from, as the report cites it. */
+	default String regionSource() {
+		return "";
+	}
+
+}

@@ -1,0 +1,115 @@
+package io.latencylab.lab.deploy;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.latencylab.load.plan.Operation;
+import io.latencylab.load.plan.OutsideLoad;
+import io.latencylab.load.plan.Step;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+class ReferenceServerTests {
+
+	private static final String MEAL = "{\"name\":\"Steak\",\"_links\":{\"self\":{\"href\":\"http://x/rest/meals/1\"}}}";
+
+	@Test
+	void servesTheBytesOfTheRestGetAsTheLabAskedForThem(@TempDir Path dir) throws Exception {
+		assumeThat(ReferenceServer.nginx()).as("nginx (apt-get install nginx)").isPresent();
+		AtomicReference<String> accept = new AtomicReference<>();
+		HttpServer rest = restServing(200, accept);
+		try (ReferenceServer reference = ReferenceServer.start(base(rest), dir);
+				HttpClient client = HttpClient.newHttpClient()) {
+			OutsideLoad.Request get = OutsideLoad.requestOf(Operation.REFERENCE_GET);
+			HttpResponse<String> answer = client.send(HttpRequest.newBuilder(URI.create(reference.url() + get.path())).build(),
+					HttpResponse.BodyHandlers.ofString());
+			assertThat(answer.statusCode()).isEqualTo(200);
+			assertThat(answer.body()).isEqualTo(MEAL);
+			assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/hal+json");
+			assertThat(accept.get()).isEqualTo("application/hal+json");
+			assertThat(reference.url()).startsWith("http://127.0.0.1:");
+		}
+		finally {
+			rest.stop(0);
+		}
+	}
+
+	@Test
+	void pinsMasterAndWorkerToTheCoresGiven(@TempDir Path dir) throws Exception {
+		assumeThat(ReferenceServer.nginx()).as("nginx (apt-get install nginx)").isPresent();
+		assumeThat(Path.of("/proc/self/status")).as("Linux's /proc").exists();
+		HttpServer rest = restServing(200, new AtomicReference<>());
+		try (ReferenceServer reference = ReferenceServer.start(base(rest), dir)) {
+			reference.pin("0");
+			ProcessHandle master = ProcessHandle.of(Long.parseLong(Files.readString(dir.resolve("nginx.pid")).strip()))
+				.orElseThrow();
+			List<ProcessHandle> processes = Stream.concat(Stream.of(master), master.children()).toList();
+			assertThat(processes).hasSize(2);
+			for (ProcessHandle process : processes) {
+				assertThat(Files.readAllLines(Path.of("/proc/" + process.pid() + "/status")))
+					.contains("Cpus_allowed_list:\t0");
+			}
+		}
+		finally {
+			rest.stop(0);
+		}
+	}
+
+	@Test
+	void aRestGetThatFailsStartsNothing(@TempDir Path dir) throws Exception {
+		assumeThat(ReferenceServer.nginx()).as("nginx (apt-get install nginx)").isPresent();
+		HttpServer rest = restServing(503, new AtomicReference<>());
+		try {
+			assertThatIllegalStateException().isThrownBy(() -> ReferenceServer.start(base(rest), dir))
+				.withMessageContaining("answered 503");
+			assertThat(dir.resolve("nginx.pid")).doesNotExist();
+		}
+		finally {
+			rest.stop(0);
+		}
+	}
+
+	@Test
+	void onlyAPlanAimingAtTheReferenceWantsOne() {
+		Step reference = new OutsideLoad(Operation.REFERENCE_GET, Duration.ofSeconds(1)).step("wrk-ref");
+		Step rest = new OutsideLoad(Operation.REST_GET, Duration.ofSeconds(1)).step("wrk-rest");
+		assertThat(ReferenceServer.wanted(List.of(rest, reference))).isTrue();
+		assertThat(ReferenceServer.wanted(List.of(rest))).isFalse();
+	}
+
+	private static HttpServer restServing(int status, AtomicReference<String> accept) throws Exception {
+		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		server.createContext("/rest/meals/", (exchange) -> {
+			accept.set(exchange.getRequestHeaders().getFirst("Accept"));
+			byte[] body = MEAL.getBytes(StandardCharsets.UTF_8);
+			exchange.getResponseHeaders().putAll(Map.of("Content-Type", List.of("application/hal+json")));
+			exchange.sendResponseHeaders(status, body.length);
+			exchange.getResponseBody().write(body);
+			exchange.close();
+		});
+		server.start();
+		return server;
+	}
+
+	private static String base(HttpServer server) {
+		return "http://127.0.0.1:" + server.getAddress().getPort();
+	}
+
+}

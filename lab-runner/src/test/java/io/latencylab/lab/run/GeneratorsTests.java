@@ -1,0 +1,48 @@
+package io.latencylab.lab.run;
+
+import io.latencylab.load.ToyStoreSimulation;
+
+import io.latencylab.load.SoapVsRestSimulation;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import io.latencylab.load.plan.Step;
+import io.latencylab.load.plan.Targets;
+import io.latencylab.lab.topology.Injector;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class GeneratorsTests {
+
+	private final Injector near = new Injector("near", Injector.Placement.LOCAL, "").sending(List.of("japan"));
+
+	private final Injector far = new Injector("far", Injector.Placement.LOCAL, "").sending(List.of("northeurope"));
+
+	private final Step regions = Step.of("meals-rest-regions-10", SoapVsRestSimulation.class)
+		.set(Targets.REGIONS, List.of("northeurope", "canada", "japan"))
+		.set(io.latencylab.load.plan.Parameter.integer("lab.region.japan.users"), 10)
+		.lasting(Duration.ofSeconds(50));
+
+	@Test
+	void aStepsRegionsGoToTheInjectorsThatNameThemTheRestToTheFirst() {
+		Map<Injector, Step> assigned = Generators.assign(this.regions, List.of(this.near, this.far));
+		assertThat(assigned).containsOnlyKeys(this.near, this.far);
+		assertThat(assigned.get(this.near).get(Targets.REGIONS)).containsExactly("canada", "japan");
+		assertThat(assigned.get(this.far).get(Targets.REGIONS)).containsExactly("northeurope");
+		// Each share keeps the step's name and every other setting.
+		assertThat(assigned.get(this.near).name()).isEqualTo("meals-rest-regions-10");
+		assertThat(assigned.get(this.near).properties()).containsEntry("lab.region.japan.users", "10");
+		assertThat(assigned.get(this.far).estimate()).isEqualTo(Duration.ofSeconds(50));
+	}
+
+	@Test
+	void aStepWithoutRegionsOrOneInjectorRunsWholeOnTheFirst() {
+		Step query = Step.of("toystore-query-c1", ToyStoreSimulation.class).lasting(Duration.ofSeconds(5));
+		assertThat(Generators.assign(query, List.of(this.far, this.near))).containsExactly(Map.entry(this.far, query));
+		assertThat(Generators.assign(this.regions, List.of(this.near))).containsExactly(Map.entry(this.near, this.regions));
+	}
+
+}

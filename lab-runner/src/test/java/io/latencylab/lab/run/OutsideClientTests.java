@@ -1,0 +1,96 @@
+package io.latencylab.lab.run;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+
+import com.sun.net.httpserver.HttpServer;
+import io.latencylab.load.plan.Operation;
+import io.latencylab.load.plan.OutsideLoad;
+import io.latencylab.load.plan.Targets;
+import io.latencylab.lab.topology.Injector;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** wrk as the outside client, against a server on 127.0.0.1 that this test starts. Skipped without wrk. */
+class OutsideClientTests {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	@Test
+	void wrkSendsTheLabsRequestWithFreshTraceHeadersAndItsHistogramIsRead() throws Exception {
+		assumeTrue(onPath("wrk"), "wrk is not installed");
+		Set<String> traceparents = ConcurrentHashMap.newKeySet();
+		AtomicReference<String> seen = new AtomicReference<>();
+		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		server.createContext("/orders", (exchange) -> {
+			traceparents.add(exchange.getRequestHeaders().getFirst("traceparent"));
+			seen.set(exchange.getRequestMethod() + " " + exchange.getRequestHeaders().getFirst("Content-Type") + " "
+					+ exchange.getRequestHeaders().getFirst("baggage") + " "
+					+ new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+			byte[] body = "{\"data\":{\"order_number\":1}}".getBytes(StandardCharsets.UTF_8);
+			exchange.sendResponseHeaders(200, body.length);
+			exchange.getResponseBody().write(body);
+			exchange.close();
+		});
+		server.start();
+		try {
+			Path dir = Files.createTempDirectory("outside");
+			String url = "http://127.0.0.1:" + server.getAddress().getPort();
+			int exit = OutsideClient.run(new OutsideLoad(Operation.TOY_BUY, Duration.ofSeconds(1)).step("wrk-toy-buy-r1"), dir,
+					"run-1", Map.of(Targets.TOY_STORE.name(), url), Injector.LOCAL);
+			assertThat(exit).isZero();
+			JsonNode result = OutsideClient.result(dir).orElseThrow();
+			assertThat(result.path("requests").asLong()).isPositive();
+			assertThat(result.path("non2xx").asLong()).isZero();
+			assertThat(result.path("p50Micros").asDouble()).isPositive()
+				.isLessThanOrEqualTo(result.path("p99Micros").asDouble());
+			// wrk's own CPU: positive, and no more than its one thread plus the main one could use in the second.
+			assertThat(result.path("cpuSeconds").asDouble()).isPositive().isLessThan(2.5);
+			assertThat(seen.get()).isEqualTo("POST application/json lab.run.id=run-1 {\"name\":\"Kite\",\"quantity\":1}");
+			// A trace of its own for every request, numbered, so that the runner knows which to collect.
+			long requests = result.path("requests").asLong();
+			assertThat(traceparents).hasSizeGreaterThanOrEqualTo((int) requests)
+				.allMatch((t) -> t.matches("00-[0-9a-f]{32}-[0-9a-f]{16}-01"));
+			Map<String, String> wanted = OutsideClient.sample(result, 10);
+			assertThat(wanted).hasSize((int) Math.min(10, requests - 1));
+			wanted.forEach((traceId, parent) -> assertThat(traceparents).contains("00-" + traceId + "-" + parent + "-01"));
+			// Numbered one after the other, 2 to requests among them.
+			String prefix = result.path("traceIdPrefix").asString();
+			assertThat(traceparents).anyMatch((t) -> t.startsWith("00-" + prefix + "00000002-"))
+				.anyMatch((t) -> t.startsWith("00-" + prefix + String.format("%08x", requests) + "-"));
+		}
+		finally {
+			server.stop(0);
+		}
+	}
+
+	@Test
+	void theTracesToCollectAreAnEvenSpreadOfTheAnsweredRequestsNumbers() {
+		JsonNode result = JSON
+			.readTree("{\"requests\":7223,\"traceIdPrefix\":\"00112233445566778899aabb\",\"spanIdPrefix\":\"cafe0001\"}");
+		Map<String, String> wanted = OutsideClient.sample(result, 1000);
+		// Exactly as many as asked for, each a request wrk sent and had answered (2 to 7,223), none twice.
+		assertThat(wanted).hasSize(1000).containsEntry("00112233445566778899aabb00000002", "cafe000100000002");
+		assertThat(wanted.keySet()).allSatisfy((id) -> assertThat(Long.parseLong(id.substring(24), 16)).isBetween(2L, 7223L));
+		assertThat(OutsideClient.sample(result, 10_000)).hasSize(7222);
+		assertThat(OutsideClient.sample(JSON.readTree("{\"requests\":500}"), 10))
+			.isEmpty();
+	}
+
+	private static boolean onPath(String program) {
+		return java.util.Arrays.stream(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+			.anyMatch((dir) -> Files.isExecutable(Path.of(dir, program)));
+	}
+
+}

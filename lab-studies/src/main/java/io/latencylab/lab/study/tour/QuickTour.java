@@ -1,0 +1,56 @@
+package io.latencylab.lab.study.tour;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import io.latencylab.load.WarmUp;
+import io.latencylab.load.plan.Operation;
+import io.latencylab.load.plan.Plan;
+import io.latencylab.load.plan.Step;
+import io.latencylab.lab.report.ReportDocument;
+import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.study.Study;
+import io.latencylab.load.BlobTransfer;
+import io.latencylab.load.BlobTransfer.Direction;
+import io.latencylab.load.InsertComparison;
+import io.latencylab.load.SweepLoad;
+import io.latencylab.load.MealsLoad;
+import io.latencylab.load.SortLoad;
+import io.latencylab.load.ToyStoreLoad;
+
+/**
+ * A short visit to every study, with the decomposition: the README's main command. Its steps are
+ * the studies' own, so each study's section of the report shows them.
+ */
+public final class QuickTour implements Study {
+
+	@Override
+	public About about() {
+		return new About("quick", "all", "every study, briefly",
+				"a tour of every study in about 2 minutes, with the decomposition");
+	}
+
+	@Override
+	public Plan plan(boolean full) {
+		Duration ramp = Duration.ofSeconds(2);
+		Duration load = Duration.ofSeconds(8);
+		List<Step> steps = List.of(MealsLoad.baseline("meals-soap-study", "soap", "study", 4, ramp, load),
+				MealsLoad.baseline("meals-rest-study", "rest", "study", 4, ramp, load),
+				new ToyStoreLoad("query", 1, 300).step(), new ToyStoreLoad("buy", 1, 40).step(),
+				new ToyStoreLoad("query", 5, 100).step(), new ToyStoreLoad("buy", 5, 20).step(),
+				new SweepLoad(Operation.REST_GET, List.of(1, 2, 4, 8), Duration.ofSeconds(2), 0).step("sweep-rest-get"),
+				new BlobTransfer(Direction.DOWNLOAD, List.of(1, 4), 16, 1).step("blob-download"),
+				new InsertComparison(List.of(1, 4), List.of(1, 16), 10).step("blob-vs-table-insert"),
+				new SortLoad("quick", 10_000, 2, Duration.ofSeconds(8)).step(),
+				new SortLoad("exchange", 10_000, 1, Duration.ofSeconds(6)).step());
+		return new Plan(name(), seed(), false, WarmUp.step(List.of(Operation.REST_GET, Operation.SOAP_GET,
+				Operation.TOY_QUERY, Operation.TOY_BUY, Operation.SORT), Duration.ofSeconds(10)), steps);
+	}
+
+	@Override
+	public void report(RunData run, ReportDocument doc, Path charts) {
+		// Its steps belong to the studies, whose sections report them.
+	}
+
+}

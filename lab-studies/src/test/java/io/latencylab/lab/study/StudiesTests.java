@@ -1,0 +1,141 @@
+package io.latencylab.lab.study;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+
+import io.latencylab.load.ConcurrencySweepSimulation;
+import io.latencylab.load.SoapVsRestSimulation;
+import io.latencylab.load.SortSimulation;
+import io.latencylab.load.ToyStoreSimulation;
+import io.latencylab.load.plan.Plan;
+import io.latencylab.load.plan.Step;
+import io.latencylab.load.SweepLoad;
+import io.latencylab.load.MealsLoad;
+import io.latencylab.load.SortLoad;
+import io.latencylab.load.ToyStoreLoad;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StudiesTests {
+
+	@Test
+	void theRegistryFindsEveryStudyInItsPackageWithItsPaper() {
+		assertThat(Studies.all()).extracting(Study::name)
+			.containsExactly("quick", "seed-000", "seed-001", "seed-002", "seed-003", "seed-004", "agreement");
+		assertThat(Studies.all()).allSatisfy((s) -> assertThat(s.paper()).isNotBlank());
+		assertThat(Studies.named("seed-001").orElseThrow().paper()).contains("Toy Store");
+	}
+
+	@Test
+	void theAgreementCheckPairsEachLabStepWithAnOutsideOneAndTakesTurnsGoingFirst() {
+		List<Step> steps = Studies.named("agreement").orElseThrow().plan(false).steps();
+		// Settling rounds 0 and 1, then six that count: each side first in three of them; four services'
+		// operations and the reference (nginx) in each.
+		assertThat(steps).hasSize(8 * 5 * 2);
+		assertThat(steps).extracting(Step::name)
+			.startsWith("wrk-toy-query-r0", "lab-toy-query-r0", "wrk-toy-buy-r0", "lab-toy-buy-r0")
+			.contains("lab-toy-query-r1", "wrk-toy-query-r1", "wrk-toy-query-r2", "lab-toy-query-r2", "lab-soap-get-r3",
+					"wrk-soap-get-r3", "wrk-soap-get-r4", "lab-soap-get-r4", "lab-reference-get-r7", "wrk-reference-get-r7");
+		assertThat(steps.get(10).name()).isEqualTo("lab-toy-query-r1");
+		assertThat(steps.get(20).name()).isEqualTo("wrk-toy-query-r2");
+		// nginx traces nothing: the runner waits for no spans after the lab's turn on it.
+		assertThat(steps).filteredOn((s) -> s.name().startsWith("lab-reference-get"))
+			.hasSize(8)
+			.allSatisfy((s) -> assertThat(s.properties()).containsEntry("lab.untraced", "true"));
+		assertThat(steps).filteredOn((s) -> s.name().startsWith("lab-"))
+			.allSatisfy((s) -> assertThat(s.properties()).containsEntry("lab.sweep.levels", "1"));
+		assertThat(steps).filteredOn((s) -> s.name().startsWith("wrk-")).extracting(Step::simulation).containsOnly("wrk");
+	}
+
+	@Test
+	void aRepeatedPlanRunsEachComparisonTheOtherWayRoundEveryOtherTime() {
+		Plan seed000 = Studies.named("seed-000").orElseThrow().plan(false);
+		List<String> first = seed000.repetition(1).steps().stream().map(Step::name).toList();
+		List<String> second = seed000.repetition(2).steps().stream().map(Step::name).toList();
+		assertThat(first).startsWith("meals-soap-study", "meals-rest-study", "meals-soap-matched", "meals-rest-matched");
+		assertThat(second).startsWith("meals-rest-study", "meals-soap-study", "meals-rest-matched", "meals-soap-matched");
+		assertThat(seed000.repetition(3).steps()).isEqualTo(seed000.steps());
+		assertThat(second).containsExactlyInAnyOrderElementsOf(first);
+		// Steps that compare with nothing keep their place: seed 004's sweeps and its soak.
+		List<String> sort = Studies.named("seed-004").orElseThrow().plan(false).repetition(2).steps().stream()
+			.map(Step::name)
+			.toList();
+		assertThat(sort.getFirst()).isEqualTo(Studies.named("seed-004").orElseThrow().plan(false).steps().getFirst().name());
+		assertThat(sort).containsSubsequence("sort-exchange-n20000-c1-cpus2", "sort-exchange-n20000-c1-cpus1",
+				"sort-exchange-n20000-c4-cpus2", "sort-exchange-n20000-c4-cpus1");
+		assertThat(sort.getLast()).startsWith("sort-soak");
+	}
+
+	@Test
+	void everyPlanNamesItsStepsOnce() {
+		for (Study study : Studies.all()) {
+			for (boolean full : List.of(false, true)) {
+				List<String> names = study.plan(full).steps().stream().map(Step::name).toList();
+				assertThat(new HashSet<>(names)).as(study.name()).hasSameSizeAs(names);
+			}
+		}
+	}
+
+	@Test
+	void theQuickTourPlansAboutTwoMinutesAndVisitsEveryStudy() {
+		Plan quick = Studies.named("quick").orElseThrow().plan(false);
+		assertThat(quick.estimate()).isLessThanOrEqualTo(Duration.ofMinutes(2));
+		assertThat(quick.steps()).extracting(Step::simulation)
+			.contains(SoapVsRestSimulation.class.getName(), ToyStoreSimulation.class.getName(),
+					ConcurrencySweepSimulation.class.getName(), SortSimulation.class.getName());
+	}
+
+	@Test
+	void seed001MeasuresQueriesAndBuysInRunsOfTheirOwnAtTheStudysCounts() {
+		List<ToyStoreLoad> full = Studies.named("seed-001").orElseThrow().plan(true).steps().stream()
+			.map((s) -> ToyStoreLoad.from(s.parameters()))
+			.toList();
+		assertThat(full).contains(new ToyStoreLoad("query", 1, 1000), new ToyStoreLoad("buy", 1, 100),
+				new ToyStoreLoad("query", 5, 1000), new ToyStoreLoad("buy", 5, 100));
+		assertThat(full).hasSize(10);
+	}
+
+	@Test
+	void seed000SendsTheStudysMixesAndTheMatchedOne() {
+		List<Step> steps = Studies.named("seed-000").orElseThrow().plan(true).steps();
+		assertThat(steps).extracting((s) -> s.get(MealsLoad.MIX)).contains("study", "matched");
+		assertThat(steps).extracting((s) -> s.get(MealsLoad.USERS)).contains(100);
+		assertThat(steps).extracting(Step::name).contains("meals-soap-regions-5000", "meals-rest-regions-1000");
+	}
+
+	@Test
+	void fullScaleUsesTheStudiesSizes() {
+		assertThat(Studies.named("seed-002").orElseThrow().plan(true).steps())
+			.anySatisfy((s) -> assertThat(s.get(SweepLoad.LEVELS)).endsWith(192));
+		List<SortLoad> sort = Studies.named("seed-004").orElseThrow().plan(true).steps().stream()
+			.map((s) -> SortLoad.from(s.parameters()))
+			.toList();
+		assertThat(sort).extracting(SortLoad::clients).contains(1, 10, 20, 30, 40);
+		assertThat(sort).extracting(SortLoad::size).contains(10_000, 50_000);
+	}
+
+	@Test
+	void seed002HasTheOperationBySizeMatrix() {
+		List<Step> steps = Studies.named("seed-002").orElseThrow().plan(false).steps();
+		assertThat(steps).filteredOn((s) -> s.name().startsWith("entity-")).hasSize(16);
+		assertThat(steps).extracting((s) -> s.get(SweepLoad.ENTITY_BYTES)).contains(1024, 65536);
+	}
+
+	@Test
+	void everyPublishedFigureNamesItsTableAndHasRows() {
+		for (Class<?> study : List.of(io.latencylab.lab.study.soapvsrest.SoapVsRestStudy.class,
+				io.latencylab.lab.study.toystore.ToyStoreStudy.class, io.latencylab.lab.study.azure.AzureStudy.class,
+				io.latencylab.lab.study.sort.SortStudy.class)) {
+			Published published = Published.of(study);
+			assertThat(published.figures()).as(study.getSimpleName()).isNotEmpty().allSatisfy((f) -> {
+				assertThat(f.id()).matches("(Table|Figure) [A-Z0-9.]+");
+				assertThat(f.rows()).isNotEmpty().allSatisfy((row) -> assertThat(f.columns()).containsAll(row.keySet()));
+			});
+		}
+		assertThat(Published.of(io.latencylab.lab.study.sort.SortStudy.class).figure("Table 1.2")
+			.row(java.util.Map.of("clients", 40))).hasValueSatisfying((row) -> assertThat(row.get("mean")).isEqualTo(393.277));
+	}
+
+}

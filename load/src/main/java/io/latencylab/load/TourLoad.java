@@ -1,0 +1,19 @@
+package io.latencylab.load;
+
+import java.time.Duration;
+
+import io.latencylab.load.plan.Parameter;
+import io.latencylab.load.plan.Parameters;
+
+/** The default Maven simulation's load: every system, {@code rate} users a second each, for {@code duration}. */
+public record TourLoad(Duration duration, double rate) {
+
+	public static final Parameter<Duration> DURATION = Parameter.duration("lab.tour.duration");
+
+	public static final Parameter<Double> RATE = Parameter.decimal("lab.tour.rate");
+
+	public static TourLoad from(Parameters p) {
+		return new TourLoad(p.get(DURATION, Duration.ofSeconds(20)), p.get(RATE, 2.0));
+	}
+
+}

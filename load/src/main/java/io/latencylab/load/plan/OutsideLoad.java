@@ -1,0 +1,73 @@
+package io.latencylab.load.plan;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A step for an outside client (wrk), not the lab's load generator: one connection sending one
+ * operation's request back to back for {@code duration}, as the lab's one-client steps do, so
+ * that the two can be compared on the same services. The request is the one the lab sends for the
+ * operation, trace headers included.
+ */
+public record OutsideLoad(Operation operation, Duration duration) {
+
+	/** The step's simulation name: the runner hands such steps to wrk. */
+	public static final String CLIENT = "wrk";
+
+	public static final Parameter<Operation> OPERATION = Operation.one("lab.outside.operation");
+
+	public static final Parameter<Duration> DURATION = Parameter.duration("lab.outside.duration");
+
+	/** The meal every rest-get and soap-get asks for: Steak, of the study's seed. */
+	public static final String STEAK_ID = "5268203c-de76-4921-a3e3-439db69c462a";
+
+	/**
+	 * The toy every toy-buy buys: the lab's own, stocked so deep (catalog migration V2) that every
+	 * buy of a run succeeds, so that two clients compared on buys both measure a real sale.
+	 */
+	public static final String DEEP_STOCK_TOY = "Kite";
+
+	/** One HTTP request as an outside client sends it; target is the Targets parameter of its service. */
+	public record Request(Parameter<String> target, String method, String path, Map<String, String> headers, String body) {
+	}
+
+	public static OutsideLoad from(Parameters p) {
+		return new OutsideLoad(p.get(OPERATION, Operation.TOY_QUERY), p.get(DURATION, Duration.ofSeconds(5)));
+	}
+
+	/** The SOAP 1.1 envelope around a meals request body. */
+	public static String soapEnvelope(String payload) {
+		return "<e:Envelope xmlns:e=\"http://schemas.xmlsoap.org/soap/envelope/\" "
+				+ "xmlns:m=\"http://foodmenu.io/gt/webservice\"><e:Body>" + payload + "</e:Body></e:Envelope>";
+	}
+
+	/** This step's request. */
+	public Request request() {
+		return requestOf(this.operation);
+	}
+
+	/**
+	 * The one request of each operation that both the lab's generator and an outside client send,
+	 * written once so that the two measure the same thing.
+	 */
+	public static Request requestOf(Operation operation) {
+		return switch (operation) {
+			case REST_GET -> new Request(Targets.MEALS_REST, "GET", "/rest/meals/" + STEAK_ID,
+					Map.of("Accept", "application/hal+json"), null);
+			case REFERENCE_GET -> new Request(Targets.REFERENCE, "GET", "/rest/meals/" + STEAK_ID,
+					Map.of("Accept", "application/hal+json"), null);
+			case SOAP_GET -> new Request(Targets.MEALS_SOAP, "POST", "/ws",
+					Map.of("Content-Type", "text/xml; charset=utf-8"),
+					soapEnvelope("<m:getMealRequest><m:name>Steak</m:name></m:getMealRequest>"));
+			case TOY_QUERY -> new Request(Targets.TOY_STORE, "GET", "/products/Tux", Map.of(), null);
+			case TOY_BUY -> new Request(Targets.TOY_STORE, "POST", "/orders", Map.of("Content-Type", "application/json"),
+					"{\"name\":\"" + DEEP_STOCK_TOY + "\",\"quantity\":1}");
+			default -> throw new IllegalArgumentException("no single request for " + operation.label());
+		};
+	}
+
+	public Step step(String name) {
+		return Step.of(name, CLIENT).set(OPERATION, this.operation).set(DURATION, this.duration).lasting(this.duration);
+	}
+
+}

@@ -1,0 +1,77 @@
+package io.latencylab.load.plan;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One Gatling run of a plan.
+ *
+ * @param name unique within the plan, used for its folder and to match runs in a comparison
+ * @param simulation the simulation's class name, or an outside client's name ({@link OutsideLoad#CLIENT});
+ *        runs recorded before simulations were named in full have its simple name in io.latencylab.load
+ * @param properties the lab.* system properties it runs with, written through their typed names
+ * @param estimate how long the load lasts, for the progress display
+ */
+public record Step(String name, String simulation, Map<String, String> properties, Duration estimate) {
+
+	public static Builder of(String name, Class<?> simulation) {
+		return new Builder(name, simulation.getName());
+	}
+
+	/** A step of an outside client, named by {@code client}, not of a simulation. */
+	public static Builder of(String name, String client) {
+		return new Builder(name, client);
+	}
+
+	/** The step's value of a parameter, or null when the step does not set it. */
+	public <T> T get(Parameter<T> parameter) {
+		String value = this.properties.get(parameter.name());
+		return (value == null) ? null : parameter.parse(value);
+	}
+
+	/** The step's parameters as a simulation reads them. */
+	public Parameters parameters() {
+		return Parameters.of(this.properties);
+	}
+
+	public String simulationClass() {
+		return this.simulation.contains(".") ? this.simulation : "io.latencylab.load." + this.simulation;
+	}
+
+	/** Whether the step runs {@code simulation}, named in full or (runs recorded before) by its simple name. */
+	public static boolean runs(String simulation, Class<?> type) {
+		return simulation.equals(type.getName()) || simulation.equals(type.getSimpleName());
+	}
+
+	/** Sets a step's parameters by their typed names. */
+	public static final class Builder {
+
+		private final String name;
+
+		private final String simulation;
+
+		private final Map<String, String> properties = new LinkedHashMap<>();
+
+		private Builder(String name, String simulation) {
+			this.name = name;
+			this.simulation = simulation;
+		}
+
+		public <T> Builder set(Parameter<T> parameter, T value) {
+			this.properties.put(parameter.name(), parameter.format(value));
+			return this;
+		}
+
+		public Builder setAll(Map<String, String> properties) {
+			this.properties.putAll(properties);
+			return this;
+		}
+
+		public Step lasting(Duration estimate) {
+			return new Step(this.name, this.simulation, new LinkedHashMap<>(this.properties), estimate);
+		}
+
+	}
+
+}
