@@ -1,8 +1,11 @@
 package io.latencylab.telemetry;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,6 +35,21 @@ class LabPortsTests {
 		new LabPorts().postProcessEnvironment(environment, new SpringApplication());
 		assertThat(environment.resolvePlaceholders("${CATALOG_GRPC_PORT}")).matches("[0-9]+");
 		assertThat(environment.getPropertySources().stream().reduce((a, b) -> b).orElseThrow().getName()).startsWith("lab-ports");
+	}
+
+	@Test
+	void fromAFolderWithNoEnvAboveItTheCopyBuiltIntoTheJarGivesTheSamePorts() throws IOException {
+		// The tests run one folder below the project's .env: the built-in copy must say what it says.
+		Properties file = new Properties();
+		try (Reader reader = Files.newBufferedReader(LabPorts.find(Path.of("").toAbsolutePath()))) {
+			file.load(reader);
+		}
+		Properties built = new Properties();
+		try (InputStream in = LabPorts.class.getResourceAsStream(LabPorts.FILE)) {
+			assertThat(in).as("the .env built into the jar").isNotNull();
+			built.load(in);
+		}
+		assertThat(built).isEqualTo(file).containsKey("CATALOG_GRPC_PORT");
 	}
 
 }
