@@ -1,24 +1,18 @@
 package io.latencylab.telemetry;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.function.Consumer;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.SpanContext;
-import io.opentelemetry.exporter.internal.marshal.Marshaler;
-import io.opentelemetry.exporter.internal.otlp.InstrumentationScopeMarshaler;
-import io.opentelemetry.exporter.internal.otlp.ResourceMarshaler;
-import io.opentelemetry.exporter.internal.otlp.traces.SpanFlags;
 import io.opentelemetry.sdk.common.InstrumentationScopeInfo;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.data.EventData;
@@ -32,8 +26,9 @@ import io.opentelemetry.sdk.trace.data.StatusData;
  * The SDK's OTLP JSON exporter first works out every span's protobuf size (a third of its time,
  * and JSON has no use for it), then writes through a Jackson generator. Under a REST get its export
  * thread was 12 % of the service's CPU samples, most of what tracing costs there. This writes the
- * JSON the SDK writes ({@code OtlpSpanJsonTests} holds the two side by side): resources and scopes
- * through the SDK's own marshalers, once each, and spans field by field. A batch with a span this
+ * JSON the SDK writes ({@code OtlpSpanJsonTests} holds the two side by side, the SDK's exporter
+ * pinned as the reference): resources and scopes once each, spans field by field, all with public
+ * API only (the SDK's marshalers are in its internal packages, free to change in any release). A batch with a span this
  * does not cover (a trace state, an array or structured attribute, a double that is not finite)
  * is left to the SDK's exporter. Not thread-safe: the file exporter calls it under its lock.
  */
@@ -68,13 +63,13 @@ final class OtlpSpanJson {
 		for (ResourceGroup resource : group(spans)) {
 			open('{');
 			key("resource");
-			bytes(cached(this.resources, resource.resource, ResourceMarshaler::create));
+			bytes(cached(this.resources, resource.resource, this::resource));
 			key("scopeSpans");
 			open('[');
 			for (ScopeGroup scope : resource.scopes) {
 				open('{');
 				key("scope");
-				bytes(cached(this.scopes, scope.scope, InstrumentationScopeMarshaler::create));
+				bytes(cached(this.scopes, scope.scope, this::scope));
 				key("spans");
 				open('[');
 				for (SpanData span : scope.spans) {
@@ -127,21 +122,47 @@ final class OtlpSpanJson {
 		return groups;
 	}
 
-	private static <T> byte[] cached(Map<T, byte[]> cache, T value, Function<T, Marshaler> marshaler) {
+	/** The JSON of a resource or scope, written once into the buffer's end and copied out. */
+	private <T> byte[] cached(Map<T, byte[]> cache, T value, Consumer<T> writer) {
 		if (cache.size() >= MAX_CACHED) {
 			cache.clear();
 		}
-		return cache.computeIfAbsent(value, (first) -> {
-			ByteArrayOutputStream json = new ByteArrayOutputStream();
-			try {
-				marshaler.apply(first).writeJsonTo(json);
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
-			}
-			return json.toByteArray();
-		});
+		byte[] json = cache.get(value);
+		if (json == null) {
+			int start = this.length;
+			// A sentinel, so that the first field is not taken for a next one.
+			raw('[');
+			writer.accept(value);
+			json = Arrays.copyOfRange(this.buffer, start + 1, this.length);
+			this.length = start;
+			cache.put(value, json);
+		}
+		return json;
 	}
+
+	private void resource(Resource resource) {
+		open('{');
+		attributes(resource.getAttributes());
+		close('}');
+	}
+
+	private void scope(InstrumentationScopeInfo scope) {
+		open('{');
+		optionalString("name", scope.getName());
+		optionalString("version", scope.getVersion());
+		attributes(scope.getAttributes());
+		close('}');
+	}
+
+	/** OTLP's span and link flags: the W3C trace flags, and whether the parent (or link) is known to be remote. */
+	static int flags(byte traceFlags, boolean remote) {
+		return (traceFlags & 0xFF) | HAS_IS_REMOTE | (remote ? IS_REMOTE : 0);
+	}
+
+	/** SPAN_FLAGS_CONTEXT_HAS_IS_REMOTE_MASK and SPAN_FLAGS_CONTEXT_IS_REMOTE_MASK of OTLP's trace.proto. */
+	private static final int HAS_IS_REMOTE = 0x100;
+
+	private static final int IS_REMOTE = 0x200;
 
 	private void span(SpanData span) {
 		this.covered &= span.getSpanContext().getTraceState().isEmpty();
@@ -185,8 +206,7 @@ final class OtlpSpanJson {
 			quoted(link.getSpanContext().getSpanId());
 			attributes(link.getAttributes());
 			optionalNumber("droppedAttributesCount", link.getTotalAttributeCount() - link.getAttributes().size());
-			optionalNumber("flags", SpanFlags.withParentIsRemoteFlags(link.getSpanContext().getTraceFlags(),
-					link.getSpanContext().isRemote()));
+			optionalNumber("flags", flags(link.getSpanContext().getTraceFlags().asByte(), link.getSpanContext().isRemote()));
 			close('}');
 		}
 		close(']');
@@ -197,8 +217,7 @@ final class OtlpSpanJson {
 		optionalString("message", status.getDescription());
 		optionalNumber("code", statusCode(status));
 		close('}');
-		optionalNumber("flags", SpanFlags.withParentIsRemoteFlags(span.getSpanContext().getTraceFlags(),
-				parent.isRemote()));
+		optionalNumber("flags", flags(span.getSpanContext().getTraceFlags().asByte(), parent.isRemote()));
 		close('}');
 	}
 

@@ -3,8 +3,8 @@ package io.latencylab.lab.cli;
 import java.util.concurrent.Callable;
 
 import io.latencylab.lab.topology.Topology;
-import org.yaml.snakeyaml.DumperOptions;
-import org.yaml.snakeyaml.Yaml;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -22,15 +22,17 @@ final class TopologyCommand implements Callable<Integer> {
 	public Integer call() {
 		Topology topology = (this.options.topology != null) ? this.options.topology()
 				: this.options.deployment().topology();
-		DumperOptions style = new DumperOptions();
-		style.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
 		System.out.println("# " + topology.name() + " (./lab topology" + (this.options.compose ? " --compose" : "")
 				+ (this.options.topology != null ? " --topology " + this.options.topology : "") + ")");
 		if (topology.kind() != Topology.Kind.EXTERNAL) {
 			System.out.println("# For services started elsewhere, copy this with 'deployment: external' and change what differs;");
 			System.out.println("# a bare or compose topology file names only its injectors (see ops/topology/README.md).");
 		}
-		System.out.print(new Yaml(style).dump(topology.asYaml(Lab.PROJECT)));
+		System.out.print(YAMLMapper.builder()
+			.disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
+			.enable(YAMLWriteFeature.MINIMIZE_QUOTES)
+			.build()
+			.writeValueAsString(topology.asYaml(Lab.PROJECT)));
 		return 0;
 	}
 

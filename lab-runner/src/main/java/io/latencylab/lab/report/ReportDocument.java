@@ -3,6 +3,11 @@ package io.latencylab.lab.report;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.commonmark.Extension;
+import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.parser.Parser;
+import org.commonmark.renderer.html.HtmlRenderer;
+
 /**
  * A report as a list of blocks, written out twice: as Markdown (report.md, for terminals and
  * diffs) and as HTML (report.html, with the charts inline).
@@ -70,41 +75,23 @@ public final class ReportDocument {
 		return md.toString();
 	}
 
+	/** The Markdown rendered by CommonMark (with GitHub's tables), in a page of its own with the report's style. */
 	public String html(String title) {
-		StringBuilder html = new StringBuilder();
-		html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(escape(title))
-			.append("</title>\n<style>body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;"
-					+ "color:#222}table{border-collapse:collapse;margin:1em 0;font-size:0.9em}"
-					+ "th,td{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f3f3f3}"
-					+ "td:first-child,th:first-child{text-align:left}img{max-width:100%;border:1px solid #eee}"
-					+ "code{background:#f6f6f6;padding:0 3px}</style></head><body>\n");
-		for (Block block : this.blocks) {
-			switch (block) {
-				case Heading h -> html.append("<h").append(h.level()).append('>').append(inline(h.text())).append("</h")
-					.append(h.level()).append(">\n");
-				case Text t -> html.append("<p>").append(inline(t.text()).replace("\n\n", "</p><p>")).append("</p>\n");
-				case Table t -> {
-					html.append("<table><tr>");
-					t.headers().forEach((h) -> html.append("<th>").append(inline(h)).append("</th>"));
-					html.append("</tr>\n");
-					for (List<String> row : t.rows()) {
-						html.append("<tr>");
-						row.forEach((cell) -> html.append("<td>").append(inline(cell)).append("</td>"));
-						html.append("</tr>\n");
-					}
-					html.append("</table>\n");
-				}
-				case Image i -> html.append("<p><img src=\"").append(escape(i.file())).append("\" alt=\"")
-					.append(escape(i.alt())).append("\"></p>\n");
-			}
-		}
-		return html.append("</body></html>\n").toString();
+		return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title)
+				+ "</title>\n<style>body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;"
+				+ "color:#222}table{border-collapse:collapse;margin:1em 0;font-size:0.9em}"
+				+ "th,td{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f3f3f3}"
+				+ "td:first-child,th:first-child{text-align:left}img{max-width:100%;border:1px solid #eee}"
+				+ "code{background:#f6f6f6;padding:0 3px}</style></head><body>\n"
+				+ RENDERER.render(PARSER.parse(markdown())) + "</body></html>\n";
 	}
 
-	/** Escapes, then renders the Markdown the report uses inline: `code` and **bold**. */
-	private static String inline(String text) {
-		return escape(text).replaceAll("`([^`]+)`", "<code>$1</code>").replaceAll("\\*\\*([^*]+)\\*\\*", "<b>$1</b>");
-	}
+	private static final List<Extension> EXTENSIONS = List.of(TablesExtension.create());
+
+	private static final Parser PARSER = Parser.builder().extensions(EXTENSIONS).build();
+
+	/** Text is text: a "<run id>" in a sentence is shown, not taken for a tag. */
+	private static final HtmlRenderer RENDERER = HtmlRenderer.builder().extensions(EXTENSIONS).escapeHtml(true).build();
 
 	static String escape(String text) {
 		return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");

@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,32 +19,30 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import io.latencylab.load.plan.Services;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.latencylab.lab.net.Link;
 import io.latencylab.lab.topology.Topology.Endpoint;
 import io.latencylab.lab.topology.Topology.Kind;
 import io.latencylab.lab.topology.Topology.TraceSource;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
-import org.yaml.snakeyaml.error.Mark;
-import org.yaml.snakeyaml.error.MarkedYAMLException;
-import org.yaml.snakeyaml.error.YAMLException;
-import org.yaml.snakeyaml.nodes.MappingNode;
-import org.yaml.snakeyaml.nodes.Node;
-import org.yaml.snakeyaml.nodes.NodeTuple;
-import org.yaml.snakeyaml.nodes.ScalarNode;
-import org.yaml.snakeyaml.nodes.SequenceNode;
+import io.latencylab.load.plan.Services;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
+import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
- * Reads a topology file (see ops/topology/README.md). Everything left out takes the value that
- * bare takes: every service on {@code host} (default 127.0.0.1) on the ports of .env, its actuator
- * under its HTTP address, one local injector. A mistake is refused with the file, the line and the
- * field: {@link Invalid}.
+ * Reads a topology file (see ops/topology/README.md), bound by Jackson to the records below.
+ * Everything left out takes the value that bare takes: every service on {@code host} (default
+ * 127.0.0.1) on the ports of .env, its actuator under its HTTP address, one local injector. A
+ * mistake is refused with the file, the line and the field: {@link Invalid}; the lines come from
+ * one pass over the file's tokens ({@link Lines}), since bound records keep none.
  */
 public final class TopologyFile {
 
@@ -58,6 +55,29 @@ public final class TopologyFile {
 
 	}
 
+	/** The file as written; every field optional, every scalar text, checked after binding. */
+	record Spec(String deployment, String host, Map<String, ServiceSpec> services, Map<String, String> endpoints,
+			TracesSpec traces, List<InjectorSpec> injectors, Map<String, LinkSpec> regions) {
+	}
+
+	record ServiceSpec(String http, String grpc, String actuator, String metrics) {
+	}
+
+	record TracesSpec(String files, String jaeger) {
+	}
+
+	record InjectorSpec(String name, String local, String namespace, String ssh, String identity, String java,
+			List<String> regions) {
+	}
+
+	record LinkSpec(@JsonProperty("round-trip") String roundTrip, String jitter, String bandwidth, String loss) {
+	}
+
+	private static final YAMLMapper YAML = YAMLMapper.builder()
+		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+		.disable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+		.build();
+
 	private static final Pattern NAMESPACE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,30}");
 
 	private static final Pattern SSH = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]*@[A-Za-z0-9][A-Za-z0-9.-]*(:[0-9]{1,5})?");
@@ -65,6 +85,8 @@ public final class TopologyFile {
 	private final Path file;
 
 	private final Services services;
+
+	private Lines lines;
 
 	private TopologyFile(Path file, Services services) {
 		this.file = file;
@@ -77,34 +99,35 @@ public final class TopologyFile {
 	}
 
 	private Topology read(Path project) {
-		Node root = compose();
-		Fields top = fields(root, "");
-		top.only("deployment", "host", "services", "endpoints", "traces", "injectors", "regions");
-		Kind kind = top.kind("deployment");
-		Optional<ScalarNode> hostNode = top.scalar("host");
-		String host = hostNode.map(ScalarNode::getValue).orElse("127.0.0.1");
+		Spec top = bind();
+		Kind kind = kind(top.deployment());
+		String host = text("host", top.host()).orElse("127.0.0.1");
 		if (kind != Kind.EXTERNAL) {
 			// The lab starts these itself, here: their places are the deployment's, not the file's.
 			for (String field : List.of("host", "services", "endpoints", "traces")) {
-				top.node(field).ifPresent((node) -> {
-					throw invalid(node, field, "a " + kind.key() + " deployment runs its services here, where the lab starts "
+				if (this.lines.has(field)) {
+					throw invalid(field, "a " + kind.key() + " deployment runs its services here, where the lab starts "
 							+ "them (see ./lab topology" + (kind == Kind.COMPOSE ? " --compose" : "")
 							+ "); name the services' places only with deployment: external");
-				});
+				}
 			}
 		}
-		hostNode.ifPresent((node) -> checkHost(node, "host", node.getValue()));
-		Topology defaults = Topology.on(this.file.toString(), kind, this.services, host, TraceSource.files(Path.of("runs/services/traces")),
-				List.of(Injector.LOCAL));
+		if (top.host() != null) {
+			checkHost("host", host);
+		}
+		Topology defaults = Topology.on(this.file.toString(), kind, this.services, host,
+				TraceSource.files(Path.of("runs/services/traces")), List.of(Injector.LOCAL));
 		Map<String, Endpoint> endpoints = new LinkedHashMap<>(defaults.services());
-		top.mapping("services").ifPresent((node) -> eachNamed(node, "services", endpoints.keySet(),
-				(name, value) -> endpoints.put(name, service(value, name, endpoints.get(name)))));
+		named("services", top.services(), endpoints.keySet())
+			.forEach((name, spec) -> endpoints.put(name, service(spec, name, endpoints.get(name))));
 		Map<String, String> others = new LinkedHashMap<>(defaults.endpoints());
-		top.mapping("endpoints").ifPresent((node) -> eachNamed(node, "endpoints", others.keySet(),
-				(name, value) -> others.put(name, url(value, "endpoints." + name))));
-		TraceSource traces = top.mapping("traces").map((node) -> traces(node, project)).orElse(TraceSource.files(project.resolve("runs/services/traces")));
-		List<Injector> injectors = top.sequence("injectors").map((node) -> injectors(node, project)).orElse(List.of(Injector.LOCAL));
-		Optional<String> loopback = endpoints.values().stream()
+		named("endpoints", top.endpoints(), others.keySet())
+			.forEach((name, url) -> others.put(name, url("endpoints." + name, url)));
+		TraceSource traces = (top.traces() != null) ? traces(top.traces(), project)
+				: TraceSource.files(project.resolve("runs/services/traces"));
+		List<Injector> injectors = (top.injectors() != null) ? injectors(top.injectors(), project) : List.of(Injector.LOCAL);
+		Optional<String> loopback = endpoints.values()
+			.stream()
 			.flatMap((e) -> Stream.of(e.http(), e.actuator()))
 			.filter((url) -> isLoopback(URI.create(url).getHost()))
 			.findFirst();
@@ -113,65 +136,71 @@ public final class TopologyFile {
 			boolean elsewhere = injector.placement() == Injector.Placement.NAMESPACE
 					|| injector.sshHost().filter((sshHost) -> !isLoopback(sshHost)).isPresent();
 			if (elsewhere) {
-				throw invalid(top.sequence("injectors").orElseThrow().getValue().get(i), "injectors[" + i + "]",
-						"injector '" + injector.name() + "' runs " + (injector.placement() == Injector.Placement.NAMESPACE
-								? "in a network namespace" : "on " + injector.where()) + ", where " + loopback.get()
-								+ " is its own loopback, not this machine's: give the services an address it reaches "
-								+ "(deployment: external, host: …)");
+				throw invalid("injectors[" + i + "]", "injector '" + injector.name() + "' runs "
+						+ (injector.placement() == Injector.Placement.NAMESPACE ? "in a network namespace"
+								: "on " + injector.where())
+						+ ", where " + loopback.get() + " is its own loopback, not this machine's: give the services an "
+						+ "address it reaches (deployment: external, host: …)");
 			}
 		}
 		Map<String, Link.Change> regions = new LinkedHashMap<>();
-		top.mapping("regions").ifPresent((node) -> {
-			for (NodeTuple tuple : node.getValue()) {
-				String region = scalarValue(tuple.getKeyNode(), "regions");
-				regions.put(region, link(tuple.getValueNode(), "regions." + region));
+		if (top.regions() != null) {
+			top.regions().forEach((region, link) -> regions.put(region, link(link, "regions." + region)));
+		}
+		return new Topology(this.file.toString(), kind, Collections.unmodifiableMap(endpoints),
+				Collections.unmodifiableMap(others), traces, List.copyOf(injectors), Collections.unmodifiableMap(regions));
+	}
+
+	private Kind kind(String deployment) {
+		String value = text("deployment", deployment)
+			.orElseThrow(() -> invalid("deployment", "missing; one of bare, compose, external"));
+		for (Kind kind : Kind.values()) {
+			if (kind.key().equals(value)) {
+				return kind;
 			}
-		});
-		return new Topology(this.file.toString(), kind, Collections.unmodifiableMap(endpoints), Collections.unmodifiableMap(others),
-				traces, List.copyOf(injectors), Collections.unmodifiableMap(regions));
+		}
+		throw invalid("deployment", "'" + value + "' is none of bare, compose, external");
 	}
 
 	/** A region's link: any of round-trip, jitter, bandwidth; loss is named and refused. */
-	private Link.Change link(Node node, String path) {
-		Fields fields = fields(node, path);
-		fields.only("round-trip", "jitter", "bandwidth", "loss");
-		fields.scalar("loss").ifPresent((n) -> {
-			throw invalid(n, path + ".loss", "packet loss is not emulated: Toxiproxy works on the TCP stream above the "
+	private Link.Change link(LinkSpec spec, String path) {
+		if (spec == null) {
+			throw invalid(path, "a mapping of fields, not an empty value");
+		}
+		if (spec.loss() != null) {
+			throw invalid(path + ".loss", "packet loss is not emulated: Toxiproxy works on the TCP stream above the "
 					+ "kernel and never drops a packet, and this lab does not drive netem (this machine's kernel has none); "
 					+ "leave 'loss' out");
-		});
-		Optional<Duration> roundTrip = fields.scalar("round-trip").map((n) -> duration(n, path + ".round-trip"));
-		Optional<Duration> jitter = fields.scalar("jitter").map((n) -> duration(n, path + ".jitter"));
-		OptionalLong bandwidth = fields.scalar("bandwidth").map((n) -> {
+		}
+		Optional<Duration> roundTrip = text(path + ".round-trip", spec.roundTrip()).map((v) -> duration(path + ".round-trip", v));
+		Optional<Duration> jitter = text(path + ".jitter", spec.jitter()).map((v) -> duration(path + ".jitter", v));
+		OptionalLong bandwidth = text(path + ".bandwidth", spec.bandwidth()).map((v) -> {
 			try {
-				return OptionalLong.of(Link.parseBandwidth(n.getValue()));
+				return OptionalLong.of(Link.parseBandwidth(v));
 			}
 			catch (IllegalArgumentException ex) {
-				throw invalid(n, path + ".bandwidth", ex.getMessage());
+				throw invalid(path + ".bandwidth", ex.getMessage());
 			}
 		}).orElse(OptionalLong.empty());
 		if (roundTrip.isEmpty() && jitter.isEmpty() && bandwidth.isEmpty()) {
-			throw invalid(node, path, "at least one of round-trip, jitter, bandwidth");
+			throw invalid(path, "at least one of round-trip, jitter, bandwidth");
 		}
 		return new Link.Change(roundTrip, jitter, bandwidth);
 	}
 
-	private Duration duration(ScalarNode node, String field) {
-		String value = node.getValue().strip();
+	private Duration duration(String field, String value) {
 		if (!value.matches("\\d{1,6}ms|\\d{1,5}s")) {
-			throw invalid(node, field, "a duration such as 40ms or 1s, not '" + value + "'");
+			throw invalid(field, "a duration such as 40ms or 1s, not '" + value + "'");
 		}
 		return value.endsWith("ms") ? Duration.ofMillis(Long.parseLong(value.substring(0, value.length() - 2)))
 				: Duration.ofSeconds(Long.parseLong(value.substring(0, value.length() - 1)));
 	}
 
-	private Node compose() {
-		try (Reader reader = Files.newBufferedReader(this.file)) {
-			Node root = new Yaml(new SafeConstructor(new LoaderOptions())).compose(reader);
-			if (root == null) {
-				throw new Invalid(this.file + ": empty; a topology needs at least 'deployment:'");
-			}
-			return root;
+	/** The file bound to {@link Spec}; a mistake of form (YAML, an unknown field, a list for a mapping) named by line. */
+	private Spec bind() {
+		String text;
+		try {
+			text = Files.readString(this.file);
 		}
 		catch (NoSuchFileException ex) {
 			throw new Invalid("no topology file " + this.file);
@@ -179,168 +208,205 @@ public final class TopologyFile {
 		catch (IOException ex) {
 			throw new Invalid(this.file + ": cannot be read: " + ex.getMessage());
 		}
-		catch (MarkedYAMLException ex) {
-			Mark mark = (ex.getProblemMark() != null) ? ex.getProblemMark() : ex.getContextMark();
-			throw new Invalid(this.file + (mark != null ? ", line " + (mark.getLine() + 1) : "") + ": not YAML: " + ex.getProblem());
+		this.lines = Lines.of(text, this);
+		if (this.lines.isEmpty()) {
+			throw new Invalid(this.file + ": empty; a topology needs at least 'deployment:'");
 		}
-		catch (YAMLException ex) {
-			throw new Invalid(this.file + ": not YAML: " + ex.getMessage());
+		try {
+			return YAML.readValue(text, Spec.class);
+		}
+		catch (UnrecognizedPropertyException ex) {
+			String field = path(ex);
+			List<String> known = ex.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList();
+			throw new Invalid(this.file + ", line " + this.lines.key(field) + ", field '" + field + "': unknown field; one of "
+					+ known);
+		}
+		catch (MismatchedInputException ex) {
+			String field = path(ex);
+			Class<?> target = ex.getTargetType();
+			String wanted = (target != null && List.class.isAssignableFrom(target)) ? "a list"
+					: (target == String.class) ? "a value" : "a mapping of fields";
+			throw invalid(field.isEmpty() ? "(top)" : field, wanted + ", not " + this.lines.describe(field));
+		}
+		catch (JacksonException ex) {
+			throw new Invalid(this.file + (ex.getLocation() != null ? ", line " + ex.getLocation().getLineNr() : "")
+					+ ": not YAML: " + ex.getOriginalMessage());
 		}
 	}
 
-	/** Each field of {@code node}, which must be one of {@code known}: a service's or an endpoint's name. */
-	private void eachNamed(MappingNode node, String path, Set<String> known, BiConsumer<String, Node> action) {
-		Fields fields = fields(node, path);
-		for (NodeTuple tuple : node.getValue()) {
-			String name = fields.key(tuple);
+	/** A field's path as messages name it: injectors[0].namespace. */
+	private static String path(JacksonException ex) {
+		StringBuilder path = new StringBuilder();
+		for (JacksonException.Reference reference : ex.getPath()) {
+			if (reference.getPropertyName() != null) {
+				path.append(path.isEmpty() ? "" : ".").append(reference.getPropertyName());
+			}
+			else if (reference.getIndex() >= 0) {
+				path.append('[').append(reference.getIndex()).append(']');
+			}
+		}
+		return path.toString();
+	}
+
+	private static int line(JacksonException ex) {
+		TokenStreamLocation location = ex.getLocation();
+		return (location != null) ? location.getLineNr() : 1;
+	}
+
+	/** The entries of a map of names, each of which must be one of {@code known}: a service's or an endpoint's name. */
+	private <T> Map<String, T> named(String path, Map<String, T> entries, Set<String> known) {
+		if (entries == null) {
+			return Map.of();
+		}
+		for (String name : entries.keySet()) {
 			if (!known.contains(name)) {
-				throw invalid(tuple.getKeyNode(), path + "." + name, "no such " + path.replaceFirst("s$", "") + "; one of "
+				throw new Invalid(this.file + ", line " + this.lines.key(path + "." + name) + ", field '" + path + "." + name
+						+ "': no such " + path.replaceFirst("s$", "") + "; one of "
 						+ known.stream().sorted().toList());
 			}
-			action.accept(name, tuple.getValueNode());
 		}
+		return entries;
 	}
 
-	private Endpoint service(Node node, String name, Endpoint defaults) {
+	private Endpoint service(ServiceSpec spec, String name, Endpoint defaults) {
 		String path = "services." + name;
-		Fields fields = fields(node, path);
-		fields.only("http", "grpc", "actuator", "metrics");
-		String http = fields.scalar("http").map((n) -> url(n, path + ".http")).orElse(defaults.http());
+		if (spec == null) {
+			return defaults;
+		}
+		String http = text(path + ".http", spec.http()).map((v) -> url(path + ".http", v)).orElse(defaults.http());
 		Optional<String> grpc = defaults.grpc();
-		Optional<ScalarNode> grpcNode = fields.scalar("grpc");
-		if (grpcNode.isPresent()) {
+		if (spec.grpc() != null) {
 			if (defaults.grpc().isEmpty()) {
-				throw invalid(grpcNode.get(), path + ".grpc", name + " has no gRPC port");
+				throw invalid(path + ".grpc", name + " has no gRPC port");
 			}
-			grpc = Optional.of(hostAndPort(grpcNode.get(), path + ".grpc"));
+			grpc = Optional.of(hostAndPort(path + ".grpc", spec.grpc()));
 		}
 		// The actuator and the metrics follow the HTTP address unless the file names them.
-		String actuator = fields.scalar("actuator").map((n) -> url(n, path + ".actuator")).orElse(http + "/actuator");
-		String metrics = fields.scalar("metrics").map((n) -> url(n, path + ".metrics")).orElse(actuator + "/prometheus");
+		String actuator = text(path + ".actuator", spec.actuator()).map((v) -> url(path + ".actuator", v))
+			.orElse(http + "/actuator");
+		String metrics = text(path + ".metrics", spec.metrics()).map((v) -> url(path + ".metrics", v))
+			.orElse(actuator + "/prometheus");
 		return new Endpoint(http, grpc, actuator, metrics);
 	}
 
-	private TraceSource traces(MappingNode node, Path project) {
-		Fields fields = fields(node, "traces");
-		fields.only("files", "jaeger");
-		Optional<ScalarNode> files = fields.scalar("files");
-		Optional<ScalarNode> jaeger = fields.scalar("jaeger");
+	private TraceSource traces(TracesSpec spec, Path project) {
+		Optional<String> files = text("traces.files", spec.files());
+		Optional<String> jaeger = text("traces.jaeger", spec.jaeger());
 		if (files.isPresent() == jaeger.isPresent()) {
-			throw invalid(node, "traces", "name one source of spans: files (a folder of OTLP JSON lines) or jaeger (its query URL)");
+			throw invalid("traces", "name one source of spans: files (a folder of OTLP JSON lines) or jaeger (its query URL)");
 		}
-		return files.map((n) -> TraceSource.files(project.resolve(n.getValue())))
-			.orElseGet(() -> TraceSource.jaeger(url(jaeger.get(), "traces.jaeger")));
+		return files.map((dir) -> TraceSource.files(project.resolve(dir)))
+			.orElseGet(() -> TraceSource.jaeger(url("traces.jaeger", jaeger.get())));
 	}
 
-	private List<Injector> injectors(SequenceNode node, Path project) {
+	private List<Injector> injectors(List<InjectorSpec> specs, Path project) {
 		List<Injector> injectors = new ArrayList<>();
 		Set<String> names = new HashSet<>();
 		Set<String> regionsSent = new HashSet<>();
-		for (int i = 0; i < node.getValue().size(); i++) {
-			Node item = node.getValue().get(i);
+		for (int i = 0; i < specs.size(); i++) {
+			InjectorSpec spec = specs.get(i);
 			String path = "injectors[" + i + "]";
-			Fields fields = fields(item, path);
-			fields.only("name", "local", "namespace", "ssh", "identity", "java", "regions");
-			String name = fields.scalar("name").map(ScalarNode::getValue).orElseThrow(() -> invalid(item, path + ".name", "missing"));
-			if (!names.add(name)) {
-				throw invalid(item, path + ".name", "a second injector named '" + name + "'");
+			if (spec == null) {
+				throw invalid(path, "a mapping of fields, not an empty value");
 			}
-			Optional<ScalarNode> namespace = fields.scalar("namespace");
-			Optional<ScalarNode> local = fields.scalar("local");
-			Optional<ScalarNode> ssh = fields.scalar("ssh");
-			Injector placed;
+			String name = text(path + ".name", spec.name()).orElseThrow(() -> invalid(path, path + ".name", "missing"));
+			if (!names.add(name)) {
+				throw invalid(path, path + ".name", "a second injector named '" + name + "'");
+			}
+			Optional<String> namespace = text(path + ".namespace", spec.namespace());
+			Optional<String> local = text(path + ".local", spec.local());
+			Optional<String> ssh = text(path + ".ssh", spec.ssh());
 			if (Stream.of(namespace, local, ssh).filter(Optional::isPresent).count() != 1) {
-				throw invalid(item, path, "place the injector: 'local: true', 'namespace: NAME' or 'ssh: USER@HOST[:PORT]'");
+				throw invalid(path, "place the injector: 'local: true', 'namespace: NAME' or 'ssh: USER@HOST[:PORT]'");
 			}
 			if (ssh.isEmpty()) {
 				for (String field : List.of("identity", "java")) {
-					fields.scalar(field).ifPresent((n) -> {
-						throw invalid(n, path + "." + field, "only for an injector placed over ssh");
-					});
+					if (this.lines.has(path + "." + field)) {
+						throw invalid(path + "." + field, "only for an injector placed over ssh");
+					}
 				}
 			}
+			Injector placed;
 			if (local.isPresent()) {
-				if (!local.get().getValue().equals("true")) {
-					throw invalid(local.get(), path + ".local", "true, or leave it out and place the injector elsewhere");
+				if (!local.get().equals("true")) {
+					throw invalid(path + ".local", "true, or leave it out and place the injector elsewhere");
 				}
 				placed = new Injector(name, Injector.Placement.LOCAL, "");
 			}
 			else if (namespace.isPresent()) {
-				if (!NAMESPACE.matcher(namespace.get().getValue()).matches()) {
-					throw invalid(namespace.get(), path + ".namespace", "not a network namespace's name: '" + namespace.get().getValue() + "'");
+				if (!NAMESPACE.matcher(namespace.get()).matches()) {
+					throw invalid(path + ".namespace", "not a network namespace's name: '" + namespace.get() + "'");
 				}
-				placed = new Injector(name, Injector.Placement.NAMESPACE, namespace.get().getValue());
+				placed = new Injector(name, Injector.Placement.NAMESPACE, namespace.get());
 			}
 			else {
-				String destination = ssh.get().getValue().strip();
+				String destination = ssh.get();
 				if (!SSH.matcher(destination).matches()) {
-					throw invalid(ssh.get(), path + ".ssh", "USER@HOST or USER@HOST:PORT, not '" + destination + "'");
+					throw invalid(path + ".ssh", "USER@HOST or USER@HOST:PORT, not '" + destination + "'");
 				}
-				Optional<Path> identity = fields.scalar("identity").map((n) -> {
-					Path key = project.resolve(n.getValue().strip());
+				Optional<Path> identity = text(path + ".identity", spec.identity()).map((v) -> {
+					Path key = project.resolve(v);
 					if (!Files.isReadable(key)) {
-						throw invalid(n, path + ".identity", "no readable private key at " + key);
+						throw invalid(path + ".identity", "no readable private key at " + key);
 					}
 					return key;
 				});
-				String java = fields.scalar("java").map((n) -> n.getValue().strip()).orElse("java");
+				String java = text(path + ".java", spec.java()).orElse("java");
 				Injector injector = new Injector(name, Injector.Placement.SSH, destination, identity, java, List.of());
-				checkHost(ssh.get(), path + ".ssh", injector.sshHost().orElseThrow());
+				checkHost(path + ".ssh", injector.sshHost().orElseThrow());
 				placed = injector;
 			}
 			List<String> regions = new ArrayList<>();
-			fields.node("regions").ifPresent((n) -> {
-				if (!(n instanceof SequenceNode list)) {
-					throw invalid(n, path + ".regions", "a list of region names, as a study names them (seed 000: northeurope, canada, japan)");
-				}
-				for (Node region : list.getValue()) {
-					String value = scalarValue(region, path + ".regions");
-					if (!regionsSent.add(value)) {
-						throw invalid(region, path + ".regions", "region '" + value + "' is sent by another injector already");
+			if (spec.regions() != null) {
+				for (int r = 0; r < spec.regions().size(); r++) {
+					String region = text(path + ".regions[" + r + "]", spec.regions().get(r))
+						.orElseThrow(() -> invalid(path + ".regions", "a list of region names, as a study names them "
+								+ "(seed 000: northeurope, canada, japan)"));
+					if (!regionsSent.add(region)) {
+						throw invalid(path + ".regions[" + r + "]", path + ".regions",
+								"region '" + region + "' is sent by another injector already");
 					}
-					regions.add(value);
+					regions.add(region);
 				}
-			});
+			}
 			injectors.add(placed.sending(regions));
 		}
 		if (injectors.isEmpty()) {
-			throw invalid(node, "injectors", "at least one injector, or leave the list out for one local injector");
+			throw invalid("injectors", "at least one injector, or leave the list out for one local injector");
 		}
 		return injectors;
 	}
 
-	private String url(Node node, String field) {
-		String value = scalarValue(node, field);
+	private String url(String field, String value) {
 		try {
 			URI uri = new URI(value);
 			if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
-				throw invalid(node, field, "not an http:// or https:// URL with a host: '" + value + "'");
+				throw invalid(field, "not an http:// or https:// URL with a host: '" + value + "'");
 			}
-			checkHost(node, field, uri.getHost());
+			checkHost(field, uri.getHost());
 			return value.replaceFirst("/+$", "");
 		}
 		catch (URISyntaxException ex) {
-			throw invalid(node, field, "not a URL: '" + value + "' (" + ex.getReason() + ")");
+			throw invalid(field, "not a URL: '" + value + "' (" + ex.getReason() + ")");
 		}
 	}
 
-	private String hostAndPort(Node node, String field) {
-		String value = scalarValue(node, field);
+	private String hostAndPort(String field, String value) {
 		int colon = value.lastIndexOf(':');
 		if (colon <= 0 || !value.substring(colon + 1).matches("\\d{1,5}")) {
-			throw invalid(node, field, "HOST:PORT, not '" + value + "'");
+			throw invalid(field, "HOST:PORT, not '" + value + "'");
 		}
-		checkHost(node, field, value.substring(0, colon));
+		checkHost(field, value.substring(0, colon));
 		return value;
 	}
 
 	/** A name that does not resolve is refused here, before anything starts. */
-	private void checkHost(Node node, String field, String host) {
+	private void checkHost(String field, String host) {
 		try {
 			InetAddress.getByName(host);
 		}
 		catch (UnknownHostException ex) {
-			throw invalid(node, field, "the host '" + host + "' does not resolve");
+			throw invalid(field, "the host '" + host + "' does not resolve");
 		}
 	}
 
@@ -353,105 +419,111 @@ public final class TopologyFile {
 		}
 	}
 
-	private String scalarValue(Node node, String field) {
-		if (!(node instanceof ScalarNode scalar) || scalar.getValue().isBlank()) {
-			throw invalid(node, field, "a value, not " + describe(node));
+	/** A scalar's text, stripped; empty when the field is left out; refused when it is there but empty. */
+	private Optional<String> text(String field, String value) {
+		if (value == null || value.isBlank()) {
+			if (this.lines.has(field)) {
+				throw invalid(field, "a value, not " + this.lines.describe(field));
+			}
+			return Optional.empty();
 		}
-		return scalar.getValue().strip();
+		return Optional.of(value.strip());
 	}
 
-	private Invalid invalid(Node node, String field, String message) {
-		return new Invalid(this.file + ", line " + (node.getStartMark().getLine() + 1) + ", field '" + field + "': " + message);
+	private Invalid invalid(String field, String message) {
+		return invalid(field, field, message);
 	}
 
-	private static String describe(Node node) {
-		return switch (node) {
-			case MappingNode m -> "a mapping";
-			case SequenceNode s -> "a list";
-			default -> "an empty value";
-		};
+	/** A mistake in {@code field}, on the line where {@code at} starts. */
+	private Invalid invalid(String at, String field, String message) {
+		return new Invalid(this.file + ", line " + this.lines.of(at) + ", field '" + field + "': " + message);
 	}
 
-	private Fields fields(Node node, String path) {
-		if (!(node instanceof MappingNode mapping)) {
-			throw invalid(node, path.isEmpty() ? "(top)" : path, "a mapping of fields, not " + (node instanceof ScalarNode s ? "'" + s.getValue() + "'" : describe(node)));
+	/**
+	 * Where each field's value starts, by its path (injectors[1].name), from one pass over the
+	 * file's tokens; a field given twice, or a key that is no text, is refused here.
+	 */
+	private record Lines(Map<String, Integer> starts, Map<String, Integer> keys, Map<String, JsonToken> tokens) {
+
+		static Lines of(String text, TopologyFile topology) {
+			Lines lines = new Lines(new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>());
+			try (JsonParser parser = YAML.createParser(text)) {
+				lines.walk(parser, parser.nextToken(), "", topology);
+			}
+			catch (JacksonException ex) {
+				throw new Invalid(topology.file + ", line " + line(ex) + ": not YAML: " + ex.getOriginalMessage());
+			}
+			return lines;
 		}
-		return new Fields(mapping, path);
-	}
 
-	/** A mapping's fields, each looked up by name, with the path that names them in messages. */
-	private final class Fields {
-
-		private final Map<String, NodeTuple> byName = new HashMap<>();
-
-		private final MappingNode node;
-
-		private final String path;
-
-		Fields(MappingNode node, String path) {
-			this.node = node;
-			this.path = path;
-			for (NodeTuple tuple : node.getValue()) {
-				String key = key(tuple);
-				if (this.byName.put(key, tuple) != null) {
-					throw invalid(tuple.getKeyNode(), name(key), "given twice");
+		private void walk(JsonParser parser, JsonToken token, String path, TopologyFile topology) {
+			if (token == null) {
+				return;
+			}
+			this.starts.put(path, parser.currentTokenLocation().getLineNr());
+			this.tokens.put(path, token);
+			if (token == JsonToken.START_OBJECT) {
+				Set<String> seen = new HashSet<>();
+				for (JsonToken next = parser.nextToken(); next == JsonToken.PROPERTY_NAME; next = parser.nextToken()) {
+					String name = parser.currentName();
+					String child = path.isEmpty() ? name : path + "." + name;
+					int line = parser.currentTokenLocation().getLineNr();
+					if (!seen.add(name)) {
+						throw new Invalid(topology.file + ", line " + line + ", field '" + child + "': given twice");
+					}
+					this.keys.put(child, line);
+					walk(parser, parser.nextToken(), child, topology);
+				}
+			}
+			else if (token == JsonToken.START_ARRAY) {
+				int i = 0;
+				for (JsonToken next = parser.nextToken(); next != JsonToken.END_ARRAY; next = parser.nextToken()) {
+					walk(parser, next, path + "[" + i++ + "]", topology);
 				}
 			}
 		}
 
-		String key(NodeTuple tuple) {
-			if (!(tuple.getKeyNode() instanceof ScalarNode key)) {
-				throw invalid(tuple.getKeyNode(), this.path, "a field's name must be text");
-			}
-			return key.getValue();
+		/** The line a field's name stands on: where a wrong name is. */
+		int key(String path) {
+			return this.keys.getOrDefault(path, of(path));
 		}
 
-		void only(String... allowed) {
-			Set<String> known = Set.of(allowed);
-			for (NodeTuple tuple : this.node.getValue()) {
-				String key = key(tuple);
-				if (!known.contains(key)) {
-					throw invalid(tuple.getKeyNode(), name(key), "unknown field; one of " + List.of(allowed));
+		boolean isEmpty() {
+			return this.starts.isEmpty() || this.tokens.get("") == JsonToken.VALUE_NULL;
+		}
+
+		boolean has(String path) {
+			return this.starts.containsKey(path);
+		}
+
+		/** The line {@code path} starts on, or its nearest ancestor's. */
+		int of(String path) {
+			for (String p = path; ; p = parent(p)) {
+				Integer line = this.starts.get(p);
+				if (line != null) {
+					return line;
+				}
+				if (p.isEmpty()) {
+					return 1;
 				}
 			}
 		}
 
-		Optional<Node> node(String field) {
-			return Optional.ofNullable(this.byName.get(field)).map(NodeTuple::getValueNode);
-		}
-
-		Optional<ScalarNode> scalar(String field) {
-			return node(field).map((n) -> {
-				scalarValue(n, name(field));
-				return (ScalarNode) n;
-			});
-		}
-
-		Optional<MappingNode> mapping(String field) {
-			return node(field).map((n) -> fields(n, name(field)).node);
-		}
-
-		Optional<SequenceNode> sequence(String field) {
-			return node(field).map((n) -> {
-				if (!(n instanceof SequenceNode s)) {
-					throw invalid(n, name(field), "a list, not " + describe(n));
-				}
-				return s;
-			});
-		}
-
-		Kind kind(String field) {
-			ScalarNode n = scalar(field).orElseThrow(() -> invalid(this.node, name(field), "missing; one of bare, compose, external"));
-			for (Kind kind : Kind.values()) {
-				if (kind.key().equals(n.getValue())) {
-					return kind;
-				}
+		String describe(String path) {
+			JsonToken token = this.tokens.get(path);
+			if (token == null || token == JsonToken.VALUE_NULL) {
+				return "an empty value";
 			}
-			throw invalid(n, name(field), "'" + n.getValue() + "' is none of bare, compose, external");
+			return switch (token) {
+				case START_OBJECT -> "a mapping";
+				case START_ARRAY -> "a list";
+				default -> "a value";
+			};
 		}
 
-		private String name(String field) {
-			return this.path.isEmpty() ? field : this.path + "." + field;
+		private static String parent(String path) {
+			int cut = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
+			return (cut < 0) ? "" : path.substring(0, cut);
 		}
 
 	}

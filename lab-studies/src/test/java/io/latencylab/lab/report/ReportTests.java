@@ -262,6 +262,20 @@ class ReportTests {
 	}
 
 	@Test
+	void theHtmlIsTheMarkdownRenderedTablesAndAll() {
+		String html = new ReportDocument().heading(2, "Step `a`")
+			.text("**bold** and a | in text")
+			.table(List.of("group", "p50"), List.of(List.of("query", "0.40"), List.of("buy", "1.45")))
+			.image("charts/x.png", "a chart")
+			.html("t");
+		assertThat(html).contains("<h2>Step <code>a</code></h2>")
+			.contains("<strong>bold</strong>")
+			.containsPattern("<table>\\s*<thead>\\s*<tr>\\s*<th>group</th>\\s*<th>p50</th>")
+			.containsPattern("<td>buy</td>\\s*<td>1.45</td>")
+			.contains("<img src=\"charts/x.png\" alt=\"a chart\" />");
+	}
+
+	@Test
 	void htmlEscapesWhatTheRunNamed() {
 		String html = new ReportDocument().text("a <b> & `code`").html("t");
 		assertThat(html).contains("a &lt;b&gt; &amp; <code>code</code>");
