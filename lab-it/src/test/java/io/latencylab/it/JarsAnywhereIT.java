@@ -2,8 +2,6 @@ package io.latencylab.it;
 
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,11 +55,11 @@ class JarsAnywhereIT {
 			for (Map.Entry<Services.Service, Process> entry : started.entrySet()) {
 				URI readiness = URI.create("http://127.0.0.1:" + environment.get(entry.getKey().key() + "_PORT")
 						+ "/actuator/health/readiness");
-				ServiceJar.awaitReady(entry.getKey().name(), entry.getValue(), () -> answers(readiness), deadline,
+				ServiceJar.awaitReady(entry.getKey().name(), entry.getValue(), () -> LabProcesses.answers(this.http, readiness), deadline,
 						logs.get(entry.getKey()));
 			}
 			for (Services.Service service : services.all()) {
-				// On the ports it was given, and its H2 files or objects (if any) in its own folder.
+				// Each on the port its environment gave it.
 				assertThat(Files.readString(logs.get(service)))
 					.contains("Tomcat started on port " + environment.get(service.key() + "_PORT"));
 			}
@@ -73,17 +71,6 @@ class JarsAnywhereIT {
 					process.destroyForcibly();
 				}
 			}
-		}
-	}
-
-	private boolean answers(URI readiness) {
-		try {
-			return this.http.send(HttpRequest.newBuilder(readiness).timeout(Duration.ofSeconds(2)).build(),
-					HttpResponse.BodyHandlers.discarding())
-				.statusCode() == 200;
-		}
-		catch (Exception notYet) {
-			return false;
 		}
 	}
 

@@ -180,7 +180,8 @@ final class LabProcesses implements AutoCloseable {
 				this.logs.get(service));
 	}
 
-	private static boolean answers(HttpClient http, URI readiness) {
+	/** Whether the readiness probe answers 200; false while nothing listens yet. */
+	static boolean answers(HttpClient http, URI readiness) {
 		try {
 			return http.send(HttpRequest.newBuilder(readiness).timeout(Duration.ofSeconds(2)).build(),
 					HttpResponse.BodyHandlers.discarding())
