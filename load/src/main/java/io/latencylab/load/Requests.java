@@ -15,7 +15,7 @@ public final class Requests {
 
 	public static final String STEAK_ID = OutsideLoad.STEAK_ID;
 
-	public static final String PORTOBELLO_ID = "4237681a-441f-47fc-a747-8e0169bacea1";
+	public static final String PORTOBELLO_ID = OutsideLoad.PORTOBELLO_ID;
 
 	private final String soapUrl;
 
@@ -48,6 +48,10 @@ public final class Requests {
 
 	public String tablesUrl() {
 		return this.tablesUrl;
+	}
+
+	public String soapUrl() {
+		return this.soapUrl;
 	}
 
 	public String restUrl() {

@@ -3,13 +3,13 @@ package io.latencylab.load;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import io.latencylab.load.plan.Parameters;
+import io.latencylab.load.plan.StudyPlanRequests;
 import io.latencylab.load.plan.Targets;
 import io.latencylab.load.MealsLoad;
 
@@ -19,14 +19,14 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.nothingFor;
 import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
-import static io.gatling.javaapi.http.HttpDsl.header;
 import static io.gatling.javaapi.http.HttpDsl.http;
 
 /**
  * Seed 000's SOAP vs REST comparison (see {@link MealsLoad}). The study's own load plans sent, per
  * iteration, SOAP: getCheapestMeal, getLargestMeal, getMeal Portobello, getMeal Steak, addOrder;
- * REST: create, update, delete, get one, order. The matched mix sends cheapest, largest, two meals
- * and an order over either protocol. As the study's JMeter thread groups: users ramp up and each
+ * REST: create, update, delete, get one, order; the study mix sends those requests as the plans sent
+ * them ({@link StudyPlanRequests}). The matched mix sends cheapest, largest, two meals and an order
+ * over either protocol, in our own contract. As the study's JMeter thread groups: users ramp up and each
  * loops over its mix until the end, on keep-alive connections of its own, so sockets run out at
  * the study's scale as they did for it. Requests are recorded in groups named "population:
  * operation" ("baseline: soap getMeal"), so that the report can give the study's table per region.
@@ -56,7 +56,8 @@ public class SoapVsRestSimulation extends Simulation {
 				this.parameters.with(this.protocol.equals("rest") ? Targets.MEALS_REST : Targets.MEALS_SOAP, region.url()));
 		String prefix = region.name() + ": ";
 		ChainBuilder mix = switch (this.protocol + " " + this.profile.mix()) {
-			case "soap study", "soap matched" -> soapMix(requests, prefix);
+			case "soap study" -> soapMix(requests, prefix);
+			case "soap matched" -> soapMatchedMix(requests, prefix);
 			case "rest study" -> restStudyMix(requests, prefix);
 			default -> restMatchedMix(requests, prefix);
 		};
@@ -79,8 +80,13 @@ public class SoapVsRestSimulation extends Simulation {
 		this.endMillis = System.currentTimeMillis() + lastRamp.plus(this.profile.duration()).toMillis();
 	}
 
-	/** The study's SOAP plan, which is also the matched mix. */
+	/** The study's SOAP plan, its requests as the study's plan sent them. */
 	ChainBuilder soapMix(Requests requests, String prefix) {
+		return studyPlan(StudyPlanRequests.soap(), requests.soapUrl(), prefix);
+	}
+
+	/** The SOAP plan's operations in our own contract (the matched mix's SOAP side). */
+	ChainBuilder soapMatchedMix(Requests requests, String prefix) {
 		return exec(call(prefix + "soap getCheapestMeal", requests.soap("soap getCheapestMeal", "<m:getCheapestMealRequest/>")))
 			.exec(call(prefix + "soap getLargestMeal", requests.soap("soap getLargestMeal", "<m:getLargestMealRequest/>")))
 			.exec(call(prefix + "soap getMeal", requests.soapGetMeal("Portobello")))
@@ -88,18 +94,13 @@ public class SoapVsRestSimulation extends Simulation {
 			.exec(call(prefix + "soap addOrder", requests.soapAddOrder()));
 	}
 
-	/** The study's REST plan: create, update, delete, get one, order. */
+	/** The study's REST plan: create, update, delete, get one, order, as the study's plan sent them. */
 	ChainBuilder restStudyMix(Requests requests, String prefix) {
-		String url = requests.restUrl();
-		return exec((session) -> session.set("mealName", "Load " + UUID.randomUUID()))
-			.exec(call(prefix + "rest create", json(http("rest create").post(url + "/rest/meals"),
-					"{\"name\":\"#{mealName}\",\"kcal\":500,\"price\":5.5,\"description\":\"made by the load\",\"mealType\":\"VEGGIE\"}")
-				.check(header("Location").saveAs("meal")), 201))
-			.exec(call(prefix + "rest update", json(http("rest update").put("#{meal}"),
-					"{\"name\":\"#{mealName}\",\"kcal\":550,\"price\":6.0,\"description\":\"updated by the load\",\"mealType\":\"VEGAN\"}")))
-			.exec(call(prefix + "rest delete", http("rest delete").delete("#{meal}"), 204))
-			.exec(call(prefix + "rest get", requests.restGet("rest get", "/rest/meals/" + Requests.STEAK_ID)))
-			.exec(restOrder(requests, prefix));
+		return studyPlan(StudyPlanRequests.rest(), requests.restUrl(), prefix);
+	}
+
+	private ChainBuilder studyPlan(List<StudyPlanRequests.StudyRequest> plan, String url, String prefix) {
+		return Operations.studyPlan(plan, url, prefix, this.recorder);
 	}
 
 	/** The SOAP plan's operations over REST. */

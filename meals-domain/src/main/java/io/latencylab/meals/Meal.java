@@ -2,10 +2,12 @@ package io.latencylab.meals;
 
 import java.math.BigDecimal;
 import java.util.Objects;
-import java.util.UUID;
 
-/** A meal on the menu. Immutable: an update replaces the whole meal. */
-public record Meal(UUID id, String name, int kcal, BigDecimal price, String description, MealType mealType) {
+/**
+ * A meal on the menu. Immutable: an update replaces the whole meal. The id is opaque: ours are
+ * UUIDs; the studied service's clients chose their own ("12345").
+ */
+public record Meal(String id, String name, int kcal, BigDecimal price, String description, MealType mealType) {
 
 	public Meal {
 		Objects.requireNonNull(id, "id");
@@ -15,7 +17,7 @@ public record Meal(UUID id, String name, int kcal, BigDecimal price, String desc
 		Objects.requireNonNull(mealType, "mealType");
 	}
 
-	static Meal of(UUID id, MealSpec spec) {
+	static Meal of(String id, MealSpec spec) {
 		if (spec.name() == null || spec.name().isBlank() || spec.kcal() == null || spec.price() == null
 				|| spec.description() == null || spec.mealType() == null) {
 			throw new MealsException(MealsException.Reason.INVALID_INPUT,

@@ -32,7 +32,7 @@ public class MealCatalog {
 		.reversed()
 		.thenComparing(Meal::id);
 
-	private final Map<UUID, Meal> byId = new ConcurrentHashMap<>();
+	private final Map<String, Meal> byId = new ConcurrentHashMap<>();
 
 	private final Map<String, Meal> byName = new ConcurrentHashMap<>();
 
@@ -44,11 +44,11 @@ public class MealCatalog {
 
 	private final ReentrantLock writeLock = new ReentrantLock();
 
-	public Optional<Meal> findById(UUID id) {
+	public Optional<Meal> findById(String id) {
 		return Optional.ofNullable(this.byId.get(id));
 	}
 
-	public Meal getById(UUID id) {
+	public Meal getById(String id) {
 		return findById(id).orElseThrow(() -> MealsException.mealNotFound(id));
 	}
 
@@ -92,10 +92,10 @@ public class MealCatalog {
 	}
 
 	public Meal create(MealSpec spec) {
-		return create(UUID.randomUUID(), spec);
+		return create(UUID.randomUUID().toString(), spec);
 	}
 
-	public Meal create(UUID id, MealSpec spec) {
+	public Meal create(String id, MealSpec spec) {
 		Meal meal = Meal.of(id, spec);
 		this.writeLock.lock();
 		try {
@@ -111,14 +111,39 @@ public class MealCatalog {
 		}
 	}
 
-	public Meal update(UUID id, MealSpec spec) {
+	/**
+	 * The studied service's create: the client chose the id, and sending the same meal again
+	 * answers as the first time, replacing the meal of that id. Ours refuses a second create
+	 * ({@link #create(String, MealSpec)}); names stay unique either way.
+	 *
+	 * @return the meal as it now is
+	 */
+	public Meal put(String id, MealSpec spec) {
+		Meal meal = Meal.of(id, spec);
+		this.writeLock.lock();
+		try {
+			requireFreeName(meal.name(), id);
+			Meal current = this.byId.get(id);
+			if (current != null) {
+				replace(current, meal);
+			}
+			else {
+				index(meal);
+			}
+			return meal;
+		}
+		finally {
+			this.writeLock.unlock();
+		}
+	}
+
+	public Meal update(String id, MealSpec spec) {
 		Meal updated = Meal.of(id, spec);
 		this.writeLock.lock();
 		try {
 			Meal current = getById(id);
 			requireFreeName(updated.name(), id);
-			unindex(current);
-			index(updated);
+			replace(current, updated);
 			return updated;
 		}
 		finally {
@@ -126,7 +151,7 @@ public class MealCatalog {
 		}
 	}
 
-	public Meal delete(UUID id) {
+	public Meal delete(String id) {
 		this.writeLock.lock();
 		try {
 			Meal current = getById(id);
@@ -138,7 +163,7 @@ public class MealCatalog {
 		}
 	}
 
-	private void requireFreeName(String name, UUID allowedOwner) {
+	private void requireFreeName(String name, String allowedOwner) {
 		Meal holder = this.byName.get(nameKey(name));
 		if (holder != null && !holder.id().equals(allowedOwner)) {
 			throw new MealsException(MealsException.Reason.DUPLICATE_NAME, "a meal named '" + name + "' exists");
@@ -151,6 +176,33 @@ public class MealCatalog {
 		this.orderedByName.add(meal);
 		this.orderedByPrice.add(meal);
 		this.orderedByKcal.add(meal);
+	}
+
+	/**
+	 * One meal for another of the same id, so that a reader finds the meal, as it was or as it is,
+	 * at every instant: by id and by name the new one overwrites the old (removing the old first let
+	 * a concurrent order of that meal find none: 51 of 20,107 orders under seed 000's REST plan with
+	 * 10 users). In a sorted index the new goes in before the old goes out, unless the two sort as
+	 * one (same price or kcal): that index then lacks the meal for an instant, which only a
+	 * cheapest or largest read racing an update of that very meal can see.
+	 */
+	private void replace(Meal current, Meal next) {
+		this.byId.put(next.id(), next);
+		String currentName = nameKey(current.name());
+		this.byName.put(nameKey(next.name()), next);
+		if (!currentName.equals(nameKey(next.name()))) {
+			this.byName.remove(currentName, current);
+		}
+		for (NavigableSet<Meal> index : List.of(this.orderedByName, this.orderedByPrice, this.orderedByKcal)) {
+			if (index.comparator().compare(current, next) == 0) {
+				index.remove(current);
+				index.add(next);
+			}
+			else {
+				index.add(next);
+				index.remove(current);
+			}
+		}
 	}
 
 	private void unindex(Meal meal) {

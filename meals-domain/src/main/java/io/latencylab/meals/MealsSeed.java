@@ -12,11 +12,11 @@ import java.util.UUID;
  */
 public final class MealsSeed {
 
-	public static final UUID STEAK_ID = UUID.fromString("5268203c-de76-4921-a3e3-439db69c462a");
+	public static final String STEAK_ID = "5268203c-de76-4921-a3e3-439db69c462a";
 
-	public static final UUID PORTOBELLO_ID = UUID.fromString("4237681a-441f-47fc-a747-8e0169bacea1");
+	public static final String PORTOBELLO_ID = "4237681a-441f-47fc-a747-8e0169bacea1";
 
-	public static final UUID FISH_AND_CHIPS_ID = UUID.fromString("cfd1601f-29a0-485d-8d21-7607ec0340c8");
+	public static final String FISH_AND_CHIPS_ID = "cfd1601f-29a0-485d-8d21-7607ec0340c8";
 
 	private static final List<Meal> STUDY_MEALS = List.of(
 			new Meal(STEAK_ID, "Steak", 1100, new BigDecimal("10.00"), "Steak with fries", MealType.MEAT),
@@ -52,7 +52,7 @@ public final class MealsSeed {
 			int kcal = 150 + random.nextInt(1350);
 			BigDecimal price = BigDecimal.valueOf(200 + random.nextInt(2300), 2);
 			MealType type = types[random.nextInt(types.length)];
-			UUID id = UUID.nameUUIDFromBytes(("latency-lab generated meal " + i).getBytes(StandardCharsets.UTF_8));
+			String id = UUID.nameUUIDFromBytes(("latency-lab generated meal " + i).getBytes(StandardCharsets.UTF_8)).toString();
 			catalog.create(id, spec(name, kcal, price, "Generated meal number " + i, type, padTo));
 		}
 	}

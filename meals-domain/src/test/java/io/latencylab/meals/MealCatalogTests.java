@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -84,7 +83,7 @@ class MealCatalogTests {
 
 	@Test
 	void concurrentWritersKeepEveryIndexConsistent() throws Exception {
-		List<UUID> ids = new ArrayList<>();
+		List<String> ids = new ArrayList<>();
 		for (int i = 0; i < 50; i++) {
 			ids.add(this.catalog.create(spec("meal " + i, i, i + ".00")).id());
 		}
@@ -96,13 +95,13 @@ class MealCatalogTests {
 			work.add(pool.submit(() -> {
 				ThreadLocalRandom random = ThreadLocalRandom.current();
 				for (int i = 0; i < 2_000; i++) {
-					UUID id = ids.get(random.nextInt(ids.size()));
+					String id = ids.get(random.nextInt(ids.size()));
 					try {
 						switch (random.nextInt(4)) {
 							case 0 -> this.catalog.update(id,
 									spec("meal " + random.nextInt(60), random.nextInt(5000), random.nextInt(100) + ".00"));
 							case 1 -> this.catalog.delete(id);
-							case 2 -> this.catalog.create(id, spec("t" + thread + " " + i, random.nextInt(5000), "3.00"));
+							case 2 -> this.catalog.put(id, spec("t" + thread + " " + i, random.nextInt(5000), "3.00"));
 							default -> orders.place(new OrderSpec("Somewhere 1", List.of(new OrderLine(id, 2))));
 						}
 					}
@@ -129,6 +128,46 @@ class MealCatalogTests {
 				.isEqualTo(all.stream().map(Meal::price).min(Comparator.naturalOrder()).orElseThrow());
 			assertThat(this.catalog.largest().kcal()).isEqualTo(all.stream().mapToInt(Meal::kcal).max().orElseThrow());
 		}
+	}
+
+	@Test
+	void putReplacesTheMealOfAClientsIdAndKeepsNamesUnique() {
+		assertThat(this.catalog.put("12345", spec("Double Cheese", 700, "8.50")).kcal()).isEqualTo(700);
+		int size = this.catalog.size();
+		assertThat(this.catalog.put("12345", spec("Double Cheese", 750, "9.00")).kcal()).isEqualTo(750);
+		assertThat(this.catalog.size()).isEqualTo(size);
+		assertThat(this.catalog.getById("12345").kcal()).isEqualTo(750);
+		assertThat(this.catalog.getByName("double cheese").id()).isEqualTo("12345");
+		assertThatExceptionOfType(MealsException.class).isThrownBy(() -> this.catalog.put("other", spec("Double Cheese", 1, "1.00")))
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(MealsException.Reason.DUPLICATE_NAME));
+		assertThatExceptionOfType(MealsException.class).isThrownBy(() -> this.catalog.create("12345", spec("Other", 1, "1.00")))
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(MealsException.Reason.DUPLICATE_NAME));
+	}
+
+	@Test
+	void aReaderFindsAMealWhileItIsUpdated() throws Exception {
+		Meal meal = this.catalog.create(spec("Read Me", 100, "1.00"));
+		java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+		java.util.concurrent.atomic.AtomicLong missed = new java.util.concurrent.atomic.AtomicLong();
+		Thread reader = Thread.ofPlatform().start(() -> {
+			while (!stop.get()) {
+				if (this.catalog.findById(meal.id()).isEmpty()) {
+					missed.incrementAndGet();
+				}
+				try {
+					this.catalog.getByName("read me");
+				}
+				catch (MealsException ex) {
+					missed.incrementAndGet();
+				}
+			}
+		});
+		for (int i = 0; i < 200_000; i++) {
+			this.catalog.update(meal.id(), spec((i % 2 == 0) ? "Read me" : "READ ME", 100 + i % 7, (1 + i % 5) + ".00"));
+		}
+		stop.set(true);
+		reader.join(10_000);
+		assertThat(missed.get()).isZero();
 	}
 
 }

@@ -36,7 +36,7 @@ class OrderBookTests {
 	@Test
 	void refusesTheWholeOrderWhenOneMealIsUnknown() {
 		OrderSpec spec = new OrderSpec("1 Main Street",
-				List.of(new OrderLine(MealsSeed.STEAK_ID, 1), new OrderLine(UUID.randomUUID(), 1)));
+				List.of(new OrderLine(MealsSeed.STEAK_ID, 1), new OrderLine(UUID.randomUUID().toString(), 1)));
 		assertThatExceptionOfType(MealsException.class).isThrownBy(() -> this.orders.place(spec))
 			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(MealsException.Reason.MEAL_NOT_FOUND));
 		assertThat(this.orders.size()).isZero();

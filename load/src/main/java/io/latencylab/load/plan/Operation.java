@@ -17,7 +17,12 @@ public enum Operation {
 	 * The REST get's bytes from nginx, a server that does next to nothing: what two clients measure
 	 * apart there is their own work, the agreement check's reference (ReferenceServer).
 	 */
-	REFERENCE_GET("reference-get");
+	REFERENCE_GET("reference-get"),
+	/**
+	 * Seed 000's own plans, each a sequence of five requests ({@link StudyPlanRequests}): to warm
+	 * every path those plans take (create, update, delete, order), not only the gets.
+	 */
+	SOAP_STUDY("soap-study"), REST_STUDY("rest-study");
 
 	private final String label;
 

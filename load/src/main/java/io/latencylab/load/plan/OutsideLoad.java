@@ -9,7 +9,12 @@ import java.util.Map;
  * that the two can be compared on the same services. The request is the one the lab sends for the
  * operation, trace headers included.
  */
-public record OutsideLoad(Operation operation, Duration duration) {
+public record OutsideLoad(Operation operation, Duration duration, String mix, int connections) {
+
+	/** One operation's request on one connection. */
+	public OutsideLoad(Operation operation, Duration duration) {
+		this(operation, duration, null, 1);
+	}
 
 	/** The step's simulation name: the runner hands such steps to wrk. */
 	public static final String CLIENT = "wrk";
@@ -18,8 +23,19 @@ public record OutsideLoad(Operation operation, Duration duration) {
 
 	public static final Parameter<Duration> DURATION = Parameter.duration("lab.outside.duration");
 
+	/**
+	 * A study's load plan instead of one operation ({@link StudyPlanRequests#named}): each of wrk's
+	 * connections sends the plan's requests in turn, as a user of the study's plan sends them.
+	 */
+	public static final Parameter<String> MIX = Parameter.text("lab.outside.mix");
+
+	public static final Parameter<Integer> CONNECTIONS = Parameter.integer("lab.outside.connections");
+
 	/** The meal every rest-get and soap-get asks for: Steak, of the study's seed. */
 	public static final String STEAK_ID = "5268203c-de76-4921-a3e3-439db69c462a";
+
+	/** Portobello, the seed's other meal the study's plans name. */
+	public static final String PORTOBELLO_ID = "4237681a-441f-47fc-a747-8e0169bacea1";
 
 	/**
 	 * The toy every toy-buy buys: the lab's own, stocked so deep (catalog migration V2) that every
@@ -32,7 +48,8 @@ public record OutsideLoad(Operation operation, Duration duration) {
 	}
 
 	public static OutsideLoad from(Parameters p) {
-		return new OutsideLoad(p.get(OPERATION, Operation.TOY_QUERY), p.get(DURATION, Duration.ofSeconds(5)));
+		return new OutsideLoad(p.get(OPERATION, Operation.TOY_QUERY), p.get(DURATION, Duration.ofSeconds(5)),
+				p.get(MIX, null), p.get(CONNECTIONS, 1));
 	}
 
 	/** The SOAP 1.1 envelope around a meals request body. */
@@ -44,6 +61,19 @@ public record OutsideLoad(Operation operation, Duration duration) {
 	/** This step's request. */
 	public Request request() {
 		return requestOf(this.operation);
+	}
+
+	/** This step's requests, in the order each connection sends them: the mix's, or the one request. */
+	public java.util.List<Request> requests() {
+		if (this.mix == null) {
+			return java.util.List.of(request());
+		}
+		Parameter<String> target = this.mix.endsWith("-soap") ? Targets.MEALS_SOAP : Targets.MEALS_REST;
+		return StudyPlanRequests.named(this.mix)
+			.stream()
+			.map((r) -> new Request(target, r.method(), r.path(),
+					(r.contentType() == null) ? Map.of() : Map.of("Content-Type", r.contentType()), r.body()))
+			.toList();
 	}
 
 	/**
@@ -67,7 +97,11 @@ public record OutsideLoad(Operation operation, Duration duration) {
 	}
 
 	public Step step(String name) {
-		return Step.of(name, CLIENT).set(OPERATION, this.operation).set(DURATION, this.duration).lasting(this.duration);
+		Step.Builder step = Step.of(name, CLIENT).set(OPERATION, this.operation).set(DURATION, this.duration);
+		if (this.mix != null) {
+			step.set(MIX, this.mix).set(CONNECTIONS, this.connections);
+		}
+		return step.lasting(this.duration);
 	}
 
 }

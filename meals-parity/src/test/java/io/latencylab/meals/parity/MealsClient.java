@@ -2,7 +2,6 @@ package io.latencylab.meals.parity;
 
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.UUID;
 
 import io.latencylab.meals.Meal;
 import io.latencylab.meals.MealSpec;
@@ -14,7 +13,7 @@ interface MealsClient {
 	/** Every meal, page by page. */
 	List<Meal> list(int pageSize);
 
-	Meal get(UUID id);
+	Meal get(String id);
 
 	Meal cheapest();
 
@@ -22,9 +21,9 @@ interface MealsClient {
 
 	Meal create(MealSpec spec);
 
-	Meal update(UUID id, MealSpec spec);
+	Meal update(String id, MealSpec spec);
 
-	void delete(UUID id);
+	void delete(String id);
 
 	/** Places the order and returns its total, as read back from the service. */
 	BigDecimal order(OrderSpec spec);

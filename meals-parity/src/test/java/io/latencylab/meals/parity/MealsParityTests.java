@@ -83,10 +83,10 @@ class MealsParityTests {
 		seen.add(client.list(25).size());
 
 		seen.add(client.refusalOf(() -> client.get(created.id())));
-		seen.add(client.refusalOf(() -> client.delete(UUID.randomUUID())));
+		seen.add(client.refusalOf(() -> client.delete(UUID.randomUUID().toString())));
 		seen.add(client.refusalOf(() -> client.create(new MealSpec("Bad", -1, BigDecimal.ONE, "x", MealType.FISH))));
 		seen.add(client.refusalOf(() -> client.create(new MealSpec("steak", 1, BigDecimal.ONE, "x", MealType.FISH))));
-		seen.add(client.refusalOf(() -> client.order(new OrderSpec("here", List.of(new OrderLine(UUID.randomUUID(), 1))))));
+		seen.add(client.refusalOf(() -> client.order(new OrderSpec("here", List.of(new OrderLine(UUID.randomUUID().toString(), 1))))));
 		seen.add(client.refusalOf(() -> client.order(new OrderSpec("here", List.of(new OrderLine(MealsSeed.STEAK_ID, 0))))));
 		return seen;
 	}
@@ -98,7 +98,7 @@ class MealsParityTests {
 	}
 
 	private static Meal withoutId(Meal meal) {
-		return normal(new Meal(new UUID(0, 0), meal.name(), meal.kcal(), meal.price(), meal.description(),
+		return normal(new Meal(new UUID(0, 0).toString(), meal.name(), meal.kcal(), meal.price(), meal.description(),
 				meal.mealType()));
 	}
 

@@ -5,7 +5,6 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import com.jayway.jsonpath.DocumentContext;
 import com.jayway.jsonpath.JsonPath;
@@ -61,7 +60,7 @@ class RestMealsClient implements MealsClient {
 
 	private static Meal toMeal(Object json) {
 		DocumentContext doc = (json instanceof String text) ? JsonPath.parse(text) : JsonPath.parse(json);
-		return new Meal(UUID.fromString(doc.read("$.id")), doc.read("$.name"), doc.read("$.kcal", Integer.class),
+		return new Meal(doc.read("$.id"), doc.read("$.name"), doc.read("$.kcal", Integer.class),
 				new BigDecimal(doc.read("$.price").toString()), doc.read("$.description"),
 				MealType.valueOf(doc.read("$.mealType")));
 	}
@@ -83,7 +82,7 @@ class RestMealsClient implements MealsClient {
 		return pages;
 	}
 
-	private URI mealUri(UUID id) {
+	private URI mealUri(String id) {
 		// A HATEOAS client finds a meal's URL in the listing; the catalogue is small in this test.
 		for (DocumentContext page : pages(100)) {
 			List<Map<String, Object>> meals = page.read("$._embedded.meals");
@@ -107,7 +106,7 @@ class RestMealsClient implements MealsClient {
 	}
 
 	@Override
-	public Meal get(UUID id) {
+	public Meal get(String id) {
 		return toMeal(get(mealUri(id)).json());
 	}
 
@@ -127,12 +126,12 @@ class RestMealsClient implements MealsClient {
 	}
 
 	@Override
-	public Meal update(UUID id, MealSpec spec) {
+	public Meal update(String id, MealSpec spec) {
 		return toMeal(exchange(HttpMethod.PUT, mealUri(id), toJson(spec)).getBody());
 	}
 
 	@Override
-	public void delete(UUID id) {
+	public void delete(String id) {
 		exchange(HttpMethod.DELETE, mealUri(id), null);
 	}
 

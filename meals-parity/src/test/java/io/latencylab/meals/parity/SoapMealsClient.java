@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.UUID;
 
 import io.latencylab.meals.Meal;
 import io.latencylab.meals.MealSpec;
@@ -59,7 +58,7 @@ class SoapMealsClient implements MealsClient {
 	}
 
 	private static Meal toMeal(io.latencylab.meals.soap.contract.Meal xml) {
-		return new Meal(UUID.fromString(xml.getId()), xml.getName(), xml.getKcal(), xml.getPrice(),
+		return new Meal(xml.getId(), xml.getName(), xml.getKcal(), xml.getPrice(),
 				xml.getDescription(), MealType.valueOf(xml.getMealtype().value().toUpperCase(Locale.ROOT)));
 	}
 
@@ -89,7 +88,7 @@ class SoapMealsClient implements MealsClient {
 	}
 
 	@Override
-	public Meal get(UUID id) {
+	public Meal get(String id) {
 		GetMealByIdRequest request = new GetMealByIdRequest();
 		request.setId(id.toString());
 		return toMeal(((GetMealByIdResponse) call(request)).getMeal());
@@ -113,7 +112,7 @@ class SoapMealsClient implements MealsClient {
 	}
 
 	@Override
-	public Meal update(UUID id, MealSpec spec) {
+	public Meal update(String id, MealSpec spec) {
 		UpdateMealRequest request = new UpdateMealRequest();
 		request.setId(id.toString());
 		request.setMeal(toInput(spec));
@@ -121,7 +120,7 @@ class SoapMealsClient implements MealsClient {
 	}
 
 	@Override
-	public void delete(UUID id) {
+	public void delete(String id) {
 		DeleteMealRequest request = new DeleteMealRequest();
 		request.setId(id.toString());
 		call(request);

@@ -1,7 +1,6 @@
 package io.latencylab.meals.rest;
 
 import java.util.List;
-import java.util.UUID;
 
 import io.latencylab.meals.Meal;
 import io.latencylab.meals.MealCatalog;
@@ -76,7 +75,7 @@ public class MealController {
 	}
 
 	@GetMapping("/{id}")
-	public ResponseEntity<EntityModel<Meal>> one(@PathVariable UUID id) {
+	public ResponseEntity<EntityModel<Meal>> one(@PathVariable String id) {
 		return cached(this.catalog.getById(id));
 	}
 
@@ -97,21 +96,25 @@ public class MealController {
 	@ApiResponse(responseCode = "201", description = "Created: the new meal, its address in Location")
 	@ApiResponse(responseCode = "409", description = "Conflict: a meal of that name exists")
 	@PostMapping
-	public ResponseEntity<EntityModel<Meal>> create(@Valid @RequestBody MealSpec spec) {
-		EntityModel<Meal> created = this.assembler.toModel(this.catalog.create(spec));
-		return ResponseEntity.created(created.getRequiredLink("self").toUri()).body(created);
+	public ResponseEntity<EntityModel<Meal>> create(@Valid @RequestBody NewMeal meal) {
+		// The studied service's clients chose the id and sent the same create again and again: it
+		// answered 201 each time, and so does this (the meal of that id is replaced).
+		Meal created = (meal.id() == null) ? this.catalog.create(meal.spec()) : this.catalog.put(meal.id(), meal.spec());
+		EntityModel<Meal> model = this.assembler.toModel(created);
+		return ResponseEntity.created(model.getRequiredLink("self").toUri()).body(model);
 	}
 
 	@ApiResponse(responseCode = "200", description = "The meal as it now is")
 	@ApiResponse(responseCode = "409", description = "Conflict: another meal has that name")
 	@PutMapping("/{id}")
-	public ResponseEntity<EntityModel<Meal>> update(@PathVariable UUID id, @Valid @RequestBody MealSpec spec) {
+	public ResponseEntity<EntityModel<Meal>> update(@PathVariable String id, @Valid @RequestBody MealSpec spec) {
 		return ResponseEntity.ok(this.assembler.toModel(this.catalog.update(id, spec)));
 	}
 
 	@ApiResponse(responseCode = "204", description = "Deleted")
+	@ApiResponse(responseCode = "404", description = "Not Found: no meal has that id")
 	@DeleteMapping("/{id}")
-	public ResponseEntity<Void> delete(@PathVariable UUID id) {
+	public ResponseEntity<Void> delete(@PathVariable String id) {
 		this.catalog.delete(id);
 		return ResponseEntity.noContent().build();
 	}

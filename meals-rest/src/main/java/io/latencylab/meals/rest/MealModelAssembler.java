@@ -1,7 +1,6 @@
 package io.latencylab.meals.rest;
 
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.latencylab.meals.Meal;
@@ -46,7 +45,7 @@ class MealModelAssembler implements RepresentationModelAssembler<Meal, EntityMod
 		return EntityModel.of(meal, links);
 	}
 
-	private static Links linksOf(UUID id) {
+	private static Links linksOf(String id) {
 		return Links.of(
 				linkTo(methodOn(MealController.class).one(id)).withSelfRel()
 					.andAffordance(afford(methodOn(MealController.class).update(id, null)))
@@ -54,7 +53,7 @@ class MealModelAssembler implements RepresentationModelAssembler<Meal, EntityMod
 				linkTo(methodOn(MealController.class).all(null, null)).withRel(MealController.MEALS_REL));
 	}
 
-	private record LinksKey(String base, UUID mealId) {
+	private record LinksKey(String base, String mealId) {
 	}
 
 }

@@ -103,8 +103,13 @@ class MealsProblemHandler extends ResponseEntityExceptionHandler {
 	}
 
 	private static Map<String, Object> describe(FieldError error) {
-		return Map.of("field", error.getField(), "message", String.valueOf(error.getDefaultMessage()));
+		// A create's meal is unwrapped into its body (NewMeal): name the field as the client wrote it.
+		String field = error.getField().startsWith(UNWRAPPED) ? error.getField().substring(UNWRAPPED.length())
+				: error.getField();
+		return Map.of("field", field, "message", String.valueOf(error.getDefaultMessage()));
 	}
+
+	private static final String UNWRAPPED = "spec.";
 
 	// Jackson's message names the position and the problem on its first line; the rest is the
 	// stack of references, which says nothing more to a client.

@@ -5,7 +5,6 @@ import java.util.UUID;
 import io.latencylab.meals.Order;
 import io.latencylab.meals.OrderBook;
 import io.latencylab.meals.OrderLine;
-import io.latencylab.meals.OrderSpec;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 
@@ -38,8 +37,8 @@ public class OrderController {
 	@ApiResponse(responseCode = "404", description = "Not Found: a line names a meal that does not exist")
 	@ApiResponse(responseCode = "201", description = "Created: the order, its address in Location")
 	@PostMapping
-	public ResponseEntity<EntityModel<Order>> place(@Valid @RequestBody OrderSpec spec) {
-		EntityModel<Order> placed = toModel(this.orders.place(spec));
+	public ResponseEntity<EntityModel<Order>> place(@Valid @RequestBody OrderRequest request) {
+		EntityModel<Order> placed = toModel(this.orders.place(request.spec()));
 		return ResponseEntity.created(placed.getRequiredLink("self").toUri()).body(placed);
 	}
 

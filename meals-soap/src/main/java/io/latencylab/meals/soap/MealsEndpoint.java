@@ -58,7 +58,7 @@ class MealsEndpoint {
 	@ResponsePayload
 	GetMealByIdResponse getMealById(@RequestPayload GetMealByIdRequest request) {
 		GetMealByIdResponse response = new GetMealByIdResponse();
-		response.setMeal(MealsXml.toXml(this.catalog.getById(MealsXml.uuid(request.getId()))));
+		response.setMeal(MealsXml.toXml(this.catalog.getById(request.getId())));
 		return response;
 	}
 
@@ -106,7 +106,7 @@ class MealsEndpoint {
 	UpdateMealResponse updateMeal(@RequestPayload UpdateMealRequest request) {
 		UpdateMealResponse response = new UpdateMealResponse();
 		response.setMeal(MealsXml
-			.toXml(this.catalog.update(MealsXml.uuid(request.getId()), MealsXml.toSpec(request.getMeal()))));
+			.toXml(this.catalog.update(request.getId(), MealsXml.toSpec(request.getMeal()))));
 		return response;
 	}
 
@@ -114,7 +114,7 @@ class MealsEndpoint {
 	@ResponsePayload
 	DeleteMealResponse deleteMeal(@RequestPayload DeleteMealRequest request) {
 		DeleteMealResponse response = new DeleteMealResponse();
-		response.setId(this.catalog.delete(MealsXml.uuid(request.getId())).id().toString());
+		response.setId(this.catalog.delete(request.getId()).id());
 		return response;
 	}
 

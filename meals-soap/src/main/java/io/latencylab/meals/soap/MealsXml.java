@@ -41,7 +41,7 @@ final class MealsXml {
 
 	static io.latencylab.meals.soap.contract.Meal toXml(Meal meal) {
 		var xml = new io.latencylab.meals.soap.contract.Meal();
-		xml.setId(meal.id().toString());
+		xml.setId(meal.id());
 		xml.setName(meal.name());
 		xml.setKcal(meal.kcal());
 		xml.setPrice(meal.price());
@@ -58,7 +58,7 @@ final class MealsXml {
 	static OrderSpec toSpec(AddOrderRequest request) {
 		List<OrderLine> lines = request.getLine()
 			.stream()
-			.map((line) -> new OrderLine(uuid(line.getMealId()), line.getQuantity()))
+			.map((line) -> new OrderLine(line.getMealId(), line.getQuantity()))
 			.toList();
 		return new OrderSpec(request.getDeliveryAddress(), lines);
 	}
@@ -66,6 +66,7 @@ final class MealsXml {
 	/** The studied service's order: its items name their meals, which must exist. */
 	static OrderSpec toSpec(StudyOrder order, MealCatalog catalog) {
 		List<OrderLine> lines = order.getItems()
+			.getOrderItem()
 			.stream()
 			.map((item) -> new OrderLine(catalog.getByName(item.getMealName()).id(), item.getQuantity()))
 			.toList();
@@ -78,7 +79,7 @@ final class MealsXml {
 		xml.setDeliveryAddress(order.deliveryAddress());
 		for (OrderLine line : order.lines()) {
 			var xmlLine = new io.latencylab.meals.soap.contract.OrderLine();
-			xmlLine.setMealId(line.mealId().toString());
+			xmlLine.setMealId(line.mealId());
 			xmlLine.setQuantity(line.quantity());
 			xml.getLine().add(xmlLine);
 		}
@@ -87,7 +88,7 @@ final class MealsXml {
 		return xml;
 	}
 
-	// The schema's pattern has already checked the form; this only converts.
+	// The schema's pattern has already checked the form of an order's id; this only converts.
 	static UUID uuid(String value) {
 		return UUID.fromString(value);
 	}

@@ -183,8 +183,8 @@ class MealsSoapServiceTests {
 	@Test
 	void theStudysOwnAddOrderIsTakenAndConfirmed() throws Exception {
 		HttpResponse<String> response = post(envelope("<m:addOrderRequest><m:order><m:orderId>1</m:orderId>"
-				+ "<m:items><m:mealName>Steak</m:mealName><m:quantity>2</m:quantity></m:items>"
-				+ "<m:items><m:mealName>Portobello</m:mealName><m:quantity>1</m:quantity></m:items>"
+				+ "<m:items><m:orderItem><m:mealName>Steak</m:mealName><m:quantity>2</m:quantity></m:orderItem>"
+				+ "<m:orderItem><m:mealName>Portobello</m:mealName><m:quantity>1</m:quantity></m:orderItem></m:items>"
 				+ "<m:customerName>Jan</m:customerName><m:deliveryAddress>Leuven</m:deliveryAddress></m:order>"
 				+ "</m:addOrderRequest>"));
 		assertThat(response.statusCode()).isEqualTo(200);
@@ -197,7 +197,7 @@ class MealsSoapServiceTests {
 		HttpResponse<String> neither = post(envelope("<m:addOrderRequest/>"));
 		assertClientFault(neither, "INVALID_INPUT");
 		HttpResponse<String> both = post(envelope("<m:addOrderRequest><m:deliveryAddress>here</m:deliveryAddress>"
-				+ "<m:order><m:items><m:mealName>Steak</m:mealName><m:quantity>1</m:quantity></m:items>"
+				+ "<m:order><m:items><m:orderItem><m:mealName>Steak</m:mealName><m:quantity>1</m:quantity></m:orderItem></m:items>"
 				+ "<m:deliveryAddress>Leuven</m:deliveryAddress></m:order></m:addOrderRequest>"));
 		assertClientFault(both, "INVALID_INPUT");
 	}
