@@ -108,6 +108,13 @@ final class RunCommand implements Callable<Integer> {
 					+ "Default: all share every core, as on a laptop.")
 	boolean separateCores;
 
+	@Option(names = "--generator", split = ",", paramLabel = "GENERATOR",
+			description = "Who sends the study's own load plans: gatling (the default); for seed 000 also jmeter (its "
+					+ "JMeter plans, load-jmeter/plans/*.jmx, run by Apache JMeter) and wrk (a connection a user); "
+					+ "several (gatling,jmeter,wrk): one after the other on the same services, side by side in the "
+					+ "report. The study's other steps stay with Gatling.")
+	List<String> generators = List.of(Study.GATLING);
+
 	@CommandLine.Mixin
 	DeploymentOptions options = new DeploymentOptions();
 
@@ -288,10 +295,16 @@ final class RunCommand implements Callable<Integer> {
 
 	/** The study's plan, at the scale asked for, with only the steps asked for. */
 	private Plan plan() {
-		Plan plan = Studies.named(this.experiment)
+		Study study = Studies.named(this.experiment)
 			.orElseThrow(() -> new CommandLine.ParameterException(this.spec.commandLine(),
-					"unknown study '" + this.experiment + "'; one of " + Studies.all().stream().map(Study::name).toList()))
-			.plan(this.full);
+					"unknown study '" + this.experiment + "'; one of " + Studies.all().stream().map(Study::name).toList()));
+		Plan plan;
+		try {
+			plan = study.plan(this.full, this.generators);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new CommandLine.ParameterException(this.spec.commandLine(), "--generator: " + ex.getMessage());
+		}
 		try {
 			return (this.steps == null) ? plan : plan.only(this.steps);
 		}

@@ -20,7 +20,8 @@ class RunCommandTests {
 			"--inject catalog-before-commit|--inject takes POINT=DELAY",
 			"--distance 40x|--distance takes a round trip such as 40ms",
 			"--compare bare|--compare takes two different sides",
-			"--compare bare,compose --repeat 1|at least 2 runs a side" })
+			"--compare bare,compose --repeat 1|at least 2 runs a side",
+			"--generator jmeter|--generator: quick runs its plans with gatling, not jmeter" })
 	void aRefusedOptionStartsNothing(String options, String message) {
 		// The tests run in lab-cli: a bare deployment there would keep its pids in lab-cli/runs/services.
 		Path services = Lab.PROJECT.resolve("runs/services");

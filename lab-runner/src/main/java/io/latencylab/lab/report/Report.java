@@ -145,8 +145,8 @@ public final class Report {
 			return;
 		}
 		this.doc.text("CPU in percent of one core, averaged over each step; this machine has " + cores + " cores. The "
-				+ "load generator is Gatling's JVM (one for the whole run: the warm-up step pays for its start), or wrk "
-				+ "in an outside client's step; the runner is the lab's own JVM (resource sampling, progress, trace "
+				+ "load generator is Gatling's JVM (one for the whole run: the warm-up step pays for its start), wrk "
+				+ "in an outside client's step, or JMeter's JVM in a JMeter step (one a step, its start included); the runner is the lab's own JVM (resource sampling, progress, trace "
 				+ "bookkeeping). Services: the sum of their CPU time over the step, from the kernel's counts at its "
 				+ "start and end. \"While answered\" is the generator's CPU from the step's first answer to its last, "
 				+ "without the simulation's own start and end: it is what the services had to share their cores with, "

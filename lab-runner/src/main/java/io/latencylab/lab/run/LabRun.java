@@ -20,6 +20,7 @@ import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.ReferenceServer;
 import io.latencylab.lab.deploy.Tuning;
+import io.latencylab.load.plan.JMeterLoad;
 import io.latencylab.load.plan.OutsideLoad;
 import io.latencylab.load.plan.Plan;
 import io.latencylab.load.plan.Step;
@@ -107,11 +108,13 @@ public final class LabRun {
 				});
 		Map<String, String> direct = this.deployment.topology().targets();
 		boolean wrkSteps = steps.stream().anyMatch((s) -> OutsideLoad.CLIENT.equals(s.simulation()));
+		boolean jmeterSteps = steps.stream().anyMatch((s) -> JMeterLoad.CLIENT.equals(s.simulation()));
 		for (Injector injector : this.injectors) {
-			if (injector.placement() == Injector.Placement.SSH && wrkSteps) {
-				// wrk's script and result are files of this machine; shipping them is not built.
-				throw new IllegalStateException("this plan has wrk steps (an outside client), which run here or in a network "
-						+ "namespace, not over ssh: place the injector " + injector.name() + " locally or in a namespace");
+			if (injector.placement() == Injector.Placement.SSH && (wrkSteps || jmeterSteps)) {
+				// wrk's script, a JMeter plan and their results are files of this machine; shipping them is not built.
+				throw new IllegalStateException("this plan has " + (wrkSteps ? "wrk" : "JMeter") + " steps, which run here or "
+						+ "in a network namespace, not over ssh: place the injector " + injector.name()
+						+ " locally or in a namespace");
 			}
 			if ((!this.distance.isZero() || !this.regions.isEmpty()) && injector.placement() != Injector.Placement.LOCAL) {
 				throw new IllegalStateException("--distance and --regions put their proxies on this machine's 127.0.0.1, which "
@@ -177,13 +180,19 @@ public final class LabRun {
 					}
 					Instant stepStart = Instant.now();
 					boolean outside = OutsideLoad.CLIENT.equals(step.simulation());
+					boolean jmeter = JMeterLoad.CLIENT.equals(step.simulation());
+					JMeterStep.Result jmeterRun = null;
 					double generatorBefore = generators.cpuSeconds();
 					double runnerBefore = cpuSeconds(Optional.of(ProcessHandle.current()));
 					Map<String, Double> servicesBefore = this.deployment.cpuSeconds();
 					int exit;
 					try {
+						if (jmeter) {
+							jmeterRun = JMeterStep.run(this.project, step, stepDir, runId, targets, this.injectors.getFirst(),
+									progress);
+						}
 						exit = outside ? OutsideClient.run(step, stepDir, runId, targets, this.injectors.getFirst())
-								: generators.run(step, stepDir, runId, targets);
+								: jmeter ? jmeterRun.exit() : generators.run(step, stepDir, runId, targets);
 					}
 					finally {
 						if (limited != null) {
@@ -204,7 +213,7 @@ public final class LabRun {
 					Optional<JsonNode> wrk = outside ? OutsideClient.result(stepDir) : Optional.empty();
 					Manifest.LabCost cost = new Manifest.LabCost(
 							outside ? wrk.map((r) -> r.path("cpuSeconds").asDouble()).orElse(0.0)
-									: generators.cpuSeconds() - generatorBefore,
+									: jmeter ? jmeterRun.cpuSeconds() : generators.cpuSeconds() - generatorBefore,
 							cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore,
 							servicesAfter.isEmpty() ? null : servicesCpu(servicesBefore, servicesAfter),
 							(outside || warmingUp) ? null : whileAnswering(stepDir));
@@ -233,7 +242,8 @@ public final class LabRun {
 							folder, stepStart.toString(), stepEnd.toString(), exit, sent, failed, wanted.size(), found, cost));
 					manifest.write(runDir);
 					progress.endStep(String.format(Locale.ROOT, "%s: %,d requests, %,d %s%s",
-							exit == 0 ? "done" : "FAILED (exit " + exit + ", see " + folder + (outside ? "/wrk.log)" : "/gatling.log)"),
+							exit == 0 ? "done" : "FAILED (exit " + exit + ", see " + folder
+									+ (outside ? "/wrk.log)" : jmeter ? "/jmeter.log)" : "/gatling.log)"),
 							sent, failed, outside ? "not 2xx" : "errors",
 							untraced ? ", no traces (no traced service answers these requests)"
 									: String.format(Locale.ROOT, ", %d of %d sampled traces collected%s", found, wanted.size(),

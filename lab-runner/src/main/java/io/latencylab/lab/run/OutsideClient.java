@@ -36,12 +36,15 @@ public final class OutsideClient {
 			throws IOException, InterruptedException {
 		Files.createDirectories(stepDir);
 		OutsideLoad load = OutsideLoad.from(step.parameters());
-		OutsideLoad.Request request = load.request();
+		OutsideLoad.Request request = load.requests().getFirst();
 		String base = targets.get(request.target().name());
 		Path script = stepDir.resolve("wrk.lua");
-		Files.writeString(script, script(request, runId, TraceIds.fresh(), stepDir.resolve(RESULT).toAbsolutePath()));
-		List<String> command = List.of("wrk", "-t1", "-c1", "-d" + Math.max(1, load.duration().toSeconds()) + "s", "--timeout",
-				"10s", "-s", script.toAbsolutePath().toString(), base + request.path());
+		Path result = stepDir.resolve(RESULT).toAbsolutePath();
+		Files.writeString(script, (load.mix() == null) ? script(request, runId, TraceIds.fresh(), result)
+				: mixScript(load.requests(), runId, TraceIds.fresh(), result));
+		List<String> command = List.of("wrk", "-t1", "-c" + load.connections(),
+				"-d" + Math.max(1, load.duration().toSeconds()) + "s", "--timeout", "10s", "-s",
+				script.toAbsolutePath().toString(), base + request.path());
 		Process wrk;
 		try {
 			wrk = new ProcessBuilder(place.wrap(command)).redirectErrorStream(true)
@@ -108,6 +111,39 @@ public final class OutsideClient {
 			wanted.put(ids.traceId(request), ids.spanId(request));
 		}
 		return wanted;
+	}
+
+	/**
+	 * The wrk script of a study's plan: the plan's requests in turn (one counter for wrk's one
+	 * thread, so each of its connections takes the next request of the plan), each with its own
+	 * traceparent and the run id as baggage; at the end the same result as {@link #script}.
+	 */
+	static String mixScript(List<OutsideLoad.Request> requests, String runId, TraceIds ids, Path result) {
+		StringBuilder lua = new StringBuilder("local plan = {}\n");
+		for (int i = 0; i < requests.size(); i++) {
+			OutsideLoad.Request request = requests.get(i);
+			lua.append("plan[").append(i + 1).append("] = { method = \"").append(request.method()).append("\", path = [==[")
+				.append(request.path()).append("]==], headers = {");
+			request.headers().forEach((name, value) -> lua.append(" [\"").append(name).append("\"] = \"").append(value)
+				.append("\","));
+			lua.append(" }");
+			if (request.body() != null) {
+				lua.append(", body = [==[").append(request.body()).append("]==]");
+			}
+			lua.append(" }\n");
+		}
+		lua.append("request = function()\n")
+			.append("  sent = sent + 1\n")
+			.append("  local r = plan[(sent - 1) % #plan + 1]\n")
+			.append("  local headers = { [\"baggage\"] = \"lab.run.id=").append(runId).append("\" }\n")
+			.append("  for name, value in pairs(r.headers) do headers[name] = value end\n")
+			.append("  headers[\"traceparent\"] = string.format(\"00-").append(ids.tracePrefix()).append("%08x-")
+			.append(ids.spanPrefix()).append("%08x-01\", sent, sent)\n")
+			.append("  return wrk.format(r.method, r.path, headers, r.body)\n")
+			.append("end\n");
+		String single = script(requests.getFirst(), runId, ids, result);
+		// The one-request script's first line and its done(): the counter and the result alike.
+		return single.substring(0, single.indexOf('\n') + 1) + lua + single.substring(single.indexOf("done = function"));
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package io.latencylab.lab.study;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import io.latencylab.load.plan.Plan;
@@ -44,6 +45,41 @@ public interface Study extends ReportSection {
 
 	/** The plan at laptop scale, or at the study's own scale. */
 	Plan plan(boolean full);
+
+	/** Gatling: the lab's own load generator, which runs every study's plan. */
+	String GATLING = "gatling";
+
+	/**
+	 * The load generators that can send the study's own load plans ({@code ./lab run --generator}):
+	 * Gatling, and a study that ships its plans for another tool (seed 000's JMeter plans) that one too.
+	 */
+	default List<String> generators() {
+		return List.of(GATLING);
+	}
+
+	/**
+	 * The plan with the study's own load plans sent by each of {@code generators} in turn, on the
+	 * same services; steps that are not the study's own plans stay with Gatling.
+	 *
+	 * @throws IllegalArgumentException for a generator not in {@link #generators()}
+	 */
+	default Plan plan(boolean full, List<String> generators) {
+		checkGenerators(generators);
+		return plan(full);
+	}
+
+	/** @throws IllegalArgumentException for none, or for a generator not in {@link #generators()} */
+	default void checkGenerators(List<String> generators) {
+		if (generators.isEmpty()) {
+			throw new IllegalArgumentException("name a generator: " + String.join(" or ", generators()));
+		}
+		for (String generator : generators) {
+			if (!generators().contains(generator)) {
+				throw new IllegalArgumentException(name() + " runs its plans with " + String.join(" or ", generators())
+						+ ", not " + generator);
+			}
+		}
+	}
 
 	/**
 	 * The round trip between each region the study's load came from and its server, for

@@ -76,6 +76,48 @@ class OutsideClientTests {
 	}
 
 	@Test
+	void wrkSendsAStudysPlanInTurnOnEveryConnection() throws Exception {
+		assumeTrue(onPath("wrk"), "wrk is not installed");
+		Map<String, java.util.concurrent.atomic.AtomicLong> byRequest = new ConcurrentHashMap<>();
+		Set<String> traceIds = ConcurrentHashMap.newKeySet();
+		java.util.concurrent.atomic.AtomicLong withoutBaggage = new java.util.concurrent.atomic.AtomicLong();
+		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		server.createContext("/rest", (exchange) -> {
+			String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+			String key = exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath() + " "
+					+ exchange.getRequestHeaders().getFirst("Content-Type") + " " + body.length();
+			byRequest.computeIfAbsent(key, (k) -> new java.util.concurrent.atomic.AtomicLong()).incrementAndGet();
+			traceIds.add(exchange.getRequestHeaders().getFirst("traceparent").split("-")[1]);
+			if (!"lab.run.id=run-2".equals(exchange.getRequestHeaders().getFirst("baggage"))) {
+				withoutBaggage.incrementAndGet();
+			}
+			exchange.sendResponseHeaders(exchange.getRequestMethod().equals("DELETE") ? 204 : 200, -1);
+			exchange.close();
+		});
+		server.start();
+		try {
+			Path dir = Files.createTempDirectory("outside-mix");
+			OutsideLoad load = new OutsideLoad(Operation.REST_GET, Duration.ofSeconds(1), "seed-000-rest", 3);
+			int exit = OutsideClient.run(load.step("meals-rest-study-wrk"), dir, "run-2",
+					Map.of(Targets.MEALS_REST.name(), "http://127.0.0.1:" + server.getAddress().getPort()), Injector.LOCAL);
+			assertThat(exit).isZero();
+			JsonNode result = OutsideClient.result(dir).orElseThrow();
+			long requests = result.path("requests").asLong();
+			// The plan's five requests, each as often as the others give or take the last round.
+			assertThat(byRequest).hasSize(5).containsKeys("POST /rest/meals application/json 126",
+					"DELETE /rest/meals/12345 null 0", "POST /rest/orders application/json 137");
+			long least = byRequest.values().stream().mapToLong(java.util.concurrent.atomic.AtomicLong::get).min().orElseThrow();
+			long most = byRequest.values().stream().mapToLong(java.util.concurrent.atomic.AtomicLong::get).max().orElseThrow();
+			assertThat(most - least).isLessThanOrEqualTo(3);
+			assertThat(withoutBaggage.get()).isZero();
+			assertThat(traceIds).hasSizeGreaterThanOrEqualTo((int) requests);
+		}
+		finally {
+			server.stop(0);
+		}
+	}
+
+	@Test
 	void theTracesToCollectAreAnEvenSpreadOfTheAnsweredRequestsNumbers() {
 		JsonNode result = JSON
 			.readTree("{\"requests\":7223,\"traceIdPrefix\":\"00112233445566778899aabb\",\"spanIdPrefix\":\"cafe0001\"}");

@@ -17,6 +17,7 @@ import io.latencylab.load.ToyStoreLoad;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class StudiesTests {
 
@@ -47,6 +48,34 @@ class StudiesTests {
 		assertThat(steps).filteredOn((s) -> s.name().startsWith("lab-"))
 			.allSatisfy((s) -> assertThat(s.properties()).containsEntry("lab.sweep.levels", "1"));
 		assertThat(steps).filteredOn((s) -> s.name().startsWith("wrk-")).extracting(Step::simulation).containsOnly("wrk");
+	}
+
+	@Test
+	void seed000SendsItsOwnPlansByEachGeneratorAskedForAndOthersRefuseJMeter() {
+		Plan plan = Studies.named("seed-000").orElseThrow().plan(false, List.of("gatling", "jmeter", "wrk"));
+		assertThat(plan.steps()).extracting(Step::name)
+			.startsWith("meals-soap-study", "meals-rest-study", "meals-soap-study-jmeter", "meals-rest-study-jmeter",
+					"meals-soap-study-wrk", "meals-rest-study-wrk", "meals-soap-matched");
+		Step jmeter = plan.steps().get(3);
+		assertThat(jmeter.simulation()).isEqualTo("jmeter");
+		assertThat(jmeter.properties()).containsEntry("lab.jmeter.plan", "load-jmeter/plans/seed-000-rest.jmx")
+			.containsEntry("lab.jmeter.target", "lab.meals.rest.url")
+			.containsEntry("lab.jmeter.users", "20")
+			.containsEntry("lab.protocol", "rest")
+			.containsEntry("lab.meals.mix", "study");
+		assertThat(java.nio.file.Files.exists(java.nio.file.Path.of("..").resolve(jmeter.properties().get("lab.jmeter.plan"))))
+			.isTrue();
+		Step wrk = plan.steps().get(4);
+		assertThat(wrk.simulation()).isEqualTo("wrk");
+		assertThat(wrk.properties()).containsEntry("lab.outside.mix", "seed-000-soap")
+			.containsEntry("lab.outside.connections", "20")
+			.containsEntry("lab.outside.duration", "25s");
+		// Only JMeter: the matched mix and the regions stay with Gatling.
+		assertThat(Studies.named("seed-000").orElseThrow().plan(false, List.of("jmeter")).steps()).extracting(Step::name)
+			.startsWith("meals-soap-study-jmeter", "meals-rest-study-jmeter", "meals-soap-matched")
+			.doesNotContain("meals-soap-study");
+		assertThatIllegalArgumentException().isThrownBy(() -> Studies.named("seed-001").orElseThrow().plan(false, List.of("jmeter")))
+			.withMessageContaining("gatling, not jmeter");
 	}
 
 	@Test

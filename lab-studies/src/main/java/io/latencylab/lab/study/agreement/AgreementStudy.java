@@ -202,6 +202,10 @@ public final class AgreementStudy implements Study {
 		List<List<String>> rows = new ArrayList<>();
 		for (StepData step : run.stepsOf(OutsideLoad.CLIENT)) {
 			OutsideLoad outside = OutsideLoad.from(step.parameters());
+			if (outside.mix() != null) {
+				// A study's plan sent by wrk (seed 000's --generator wrk): that study reports it.
+				continue;
+			}
 			String round = step.record().name().substring(step.record().name().lastIndexOf("-r") + 2);
 			boolean settling = Integer.parseInt(round) < SETTLING_ROUNDS;
 			String labName = "lab-" + outside.operation().label() + "-r" + round;

@@ -18,19 +18,24 @@ import java.util.TreeMap;
 import io.latencylab.lab.net.Geography;
 import io.latencylab.lab.net.Link;
 import io.latencylab.lab.net.Geography.Place;
+import io.latencylab.load.plan.JMeterLoad;
 import io.latencylab.load.plan.Operation;
+import io.latencylab.load.plan.OutsideLoad;
 import io.latencylab.load.plan.Parameter;
 import io.latencylab.load.plan.Plan;
 import io.latencylab.load.plan.Step;
 import io.latencylab.load.plan.Targets;
 import io.latencylab.lab.report.Charts;
 import io.latencylab.lab.report.ReportDocument;
+import io.latencylab.lab.run.JMeterStep;
+import io.latencylab.lab.run.OutsideClient;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.study.Published;
 import io.latencylab.lab.study.Study;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.Request;
+import tools.jackson.databind.JsonNode;
 
 import static io.latencylab.lab.report.Format.count;
 import static io.latencylab.lab.report.Format.num;
@@ -71,18 +76,48 @@ public final class SoapVsRestStudy implements Study {
 				"SOAP vs REST meals: the study's mixes and a matched mix in-region, then three regions");
 	}
 
+	/** The study's own load plans for JMeter, written here (not the authors' files): load-jmeter/plans. */
+	static final Map<String, String> JMETER_PLANS = Map.of("soap", "load-jmeter/plans/seed-000-soap.jmx", "rest",
+			"load-jmeter/plans/seed-000-rest.jmx");
+
+	static final String JMETER = "jmeter";
+
+	/** wrk, sending the study's plans on one connection a user ({@link OutsideLoad#MIX}). */
+	static final String WRK = "wrk";
+
+	@Override
+	public List<String> generators() {
+		return List.of(GATLING, JMETER, WRK);
+	}
+
 	@Override
 	public Plan plan(boolean full) {
+		return plan(full, List.of(GATLING));
+	}
+
+	@Override
+	public Plan plan(boolean full, List<String> generators) {
+		checkGenerators(generators);
 		List<Step> steps = new ArrayList<>();
-		// The study's Table 2.1: the baseline 100 users in-region, 5 min ramp, 30 min.
-		int users = full ? 100 : 10;
-		Duration ramp = full ? Duration.ofMinutes(5) : Duration.ofSeconds(10);
-		Duration duration = full ? Duration.ofMinutes(30) : Duration.ofSeconds(30);
-		for (String mix : List.of("study", "matched")) {
+		// The study's Table 2.1: the baseline 100 users in-region, 5 min ramp, 30 min; at laptop
+		// scale 20 users, 5 s ramp, 20 s.
+		int users = full ? 100 : 20;
+		Duration ramp = full ? Duration.ofMinutes(5) : Duration.ofSeconds(5);
+		Duration duration = full ? Duration.ofMinutes(30) : Duration.ofSeconds(20);
+		// The study's own plans, by each generator asked for, one after the other on the same services.
+		for (String generator : generators) {
 			for (String protocol : List.of("soap", "rest")) {
-				steps.add(Plan.compared(MealsLoad.baseline("meals-" + protocol + "-" + mix, protocol, mix, users, ramp, duration),
-						"meals-" + mix));
+				Step gatling = MealsLoad.baseline("meals-" + protocol + "-study", protocol, "study", users, ramp, duration);
+				steps.add(switch (generator) {
+					case JMETER -> Plan.compared(throughJMeter(gatling, protocol, users, ramp, duration), "meals-study-jmeter");
+					case WRK -> Plan.compared(throughWrk(gatling, protocol, users, ramp, duration), "meals-study-wrk");
+					default -> Plan.compared(gatling, "meals-study");
+				});
 			}
+		}
+		for (String protocol : List.of("soap", "rest")) {
+			steps.add(Plan.compared(MealsLoad.baseline("meals-" + protocol + "-matched", protocol, "matched", users, ramp,
+					duration), "meals-matched"));
 		}
 		// Table 2.1: 1000, 2000 and 5000 users from each of North Europe, Canada and Japan, 5 min
 		// ramps, 30, 20 and 20 min, North Europe starting 2 minutes later. At laptop scale one level,
@@ -96,12 +131,54 @@ public final class SoapVsRestStudy implements Study {
 						"regions-" + regionUsers));
 			}
 		}
-		return new Plan(name(), seed(), full, WarmUp.step(List.of(Operation.REST_GET, Operation.SOAP_GET), full), steps);
+		// Every path the study's plans take warmed up, not only the gets: the first generator's turn
+		// would otherwise run on colder code than the next one's.
+		return new Plan(name(), seed(), full, WarmUp.step(List.of(Operation.REST_GET, Operation.SOAP_GET,
+				Operation.SOAP_STUDY, Operation.REST_STUDY), full), steps);
+	}
+
+	/**
+	 * The baseline step sent by JMeter on the study's plan for {@code protocol}: the same users, ramp
+	 * and duration, and the meals parameters the report reads, as the Gatling step has.
+	 */
+	static Step throughJMeter(Step gatling, String protocol, int users, Duration ramp, Duration duration) {
+		return new JMeterLoad(JMETER_PLANS.get(protocol), protocol.equals("rest") ? Targets.MEALS_REST : Targets.MEALS_SOAP,
+				users, ramp, duration).step(gatling.name() + "-jmeter")
+			.setAll(gatling.properties())
+			.set(JMeterLoad.POPULATION, "baseline")
+			.lasting(gatling.estimate());
+	}
+
+	/**
+	 * The baseline step sent by wrk: a connection a user, all open from the start (wrk has no ramp),
+	 * for the Gatling step's whole time, ramp included.
+	 */
+	static Step throughWrk(Step gatling, String protocol, int users, Duration ramp, Duration duration) {
+		OutsideLoad wrk = new OutsideLoad(protocol.equals("rest") ? Operation.REST_GET : Operation.SOAP_GET,
+				ramp.plus(duration), "seed-000-" + protocol, users);
+		String name = gatling.name() + "-wrk";
+		return Step.of(name, OutsideLoad.CLIENT)
+			.setAll(wrk.step(name).properties())
+			.set(MealsLoad.PROTOCOL, protocol)
+			.lasting(gatling.estimate());
+	}
+
+	/** The steps that sent a meals mix: Gatling's, and JMeter's on the study's plans. */
+	static List<StepData> mealsSteps(RunData run) {
+		return run.steps()
+			.stream()
+			.filter((s) -> Step.runs(s.simulation(), SoapVsRestSimulation.class)
+					|| (s.simulation().equals(JMeterLoad.CLIENT) && s.parameters().has(MealsLoad.PROTOCOL)))
+			.toList();
+	}
+
+	static String generator(StepData step) {
+		return step.simulation().equals(JMeterLoad.CLIENT) ? "JMeter" : "Gatling";
 	}
 
 	@Override
 	public void report(RunData run, ReportDocument doc, Path charts) throws IOException {
-		List<StepData> steps = run.stepsOf(SoapVsRestSimulation.class);
+		List<StepData> steps = mealsSteps(run);
 		if (steps.isEmpty()) {
 			return;
 		}
@@ -132,10 +209,12 @@ public final class SoapVsRestStudy implements Study {
 					int studyUsers = run.manifest().full() ? users : population.equals("baseline") ? 100 : 1000;
 					Optional<Map<String, Object>> study = load.mix().equals("study")
 							? figure.row(Map.of("case", population, "users", studyUsers)) : Optional.empty();
-					if (population.equals("baseline")) {
+					boolean jmeter = step.simulation().equals(JMeterLoad.CLIENT);
+					if (population.equals("baseline") && !jmeter) {
 						throughput.put(protocol + " " + load.mix(), g.throughputPerSec());
 					}
-					List<String> row = new ArrayList<>(List.of(String.valueOf(users), population, load.mix(), count(g.count()),
+					String mix = jmeter ? load.mix() + " (JMeter)" : load.mix();
+					List<String> row = new ArrayList<>(List.of(String.valueOf(users), population, mix, count(g.count()),
 							count(g.errors()), percent(g.errorPercent()), seconds(g.meanMs() / 1000), num(g.throughputPerSec())));
 					for (String column : List.of("users", "requests", "errors", "error %", "response time", "throughput")) {
 						row.add(study.map((r) -> published(r.get(column))).orElse(""));
@@ -151,10 +230,110 @@ public final class SoapVsRestStudy implements Study {
 			}
 		}
 		mixShare(throughput, doc);
+		generatorsSideBySide(run, steps, doc);
 		emulatedDistance(steps, doc);
 		for (StepData step : steps) {
-			regionsOverTime(step, MealsLoad.from(step.parameters(), ""), doc, charts);
+			if (!step.simulation().equals(JMeterLoad.CLIENT)) {
+				regionsOverTime(step, MealsLoad.from(step.parameters(), ""), doc, charts);
+			}
 		}
+	}
+
+	/**
+	 * The study's own plans sent by JMeter, Gatling and wrk, one after the other on the same
+	 * services: per operation, each generator's requests, errors and p50, and how far JMeter's and
+	 * wrk's p50 are from Gatling's (wrk keeps one histogram for all its requests: the "all
+	 * operations" row). Then what the lab changed in each JMeter plan before it ran it.
+	 */
+	private static void generatorsSideBySide(RunData run, List<StepData> steps, ReportDocument doc) throws IOException {
+		List<List<String>> rows = new ArrayList<>();
+		List<String> changes = new ArrayList<>();
+		for (String protocol : List.of("soap", "rest")) {
+			Map<String, StepData> byGenerator = new LinkedHashMap<>();
+			for (StepData step : steps) {
+				MealsLoad load = MealsLoad.from(step.parameters(), "");
+				if (load.protocol().equals(protocol) && load.mix().equals("study") && load.regions().size() == 1
+						&& load.regions().getFirst().name().equals("baseline")) {
+					byGenerator.putIfAbsent(generator(step), step);
+				}
+			}
+			StepData wrkStep = run.stepsOf(OutsideLoad.CLIENT)
+				.stream()
+				.filter((w) -> ("seed-000-" + protocol).equals(w.parameters().get(OutsideLoad.MIX, null)))
+				.findFirst()
+				.orElse(null);
+			JsonNode wrk = (wrkStep == null) ? null
+					: OutsideClient.result(run.dir().resolve(wrkStep.record().folder())).orElse(null);
+			StepData jmeter = byGenerator.get("JMeter");
+			StepData gatling = byGenerator.get("Gatling");
+			if (jmeter == null && wrk == null) {
+				continue;
+			}
+			if (jmeter != null) {
+				for (String line : JMeterStep.changes(run.dir().resolve(jmeter.record().folder()))) {
+					changes.add(jmeter.record().name() + ": " + line);
+				}
+			}
+			Map<String, GroupStats> j = byOperation(jmeter);
+			Map<String, GroupStats> g = byOperation(gatling);
+			java.util.Set<String> operations = new java.util.TreeSet<>(j.keySet());
+			operations.addAll(g.keySet());
+			for (String operation : operations) {
+				GroupStats gs = g.get(operation);
+				GroupStats js = j.get(operation);
+				boolean all = operation.equals(ALL_OPERATIONS);
+				Double wrkP50 = (all && wrk != null) ? wrk.path("p50Micros").asDouble() / 1000 : null;
+				List<String> row = new ArrayList<>(List.of(protocol, operation));
+				row.addAll(figures(gs));
+				row.addAll(figures(js));
+				row.add(apart(js == null ? null : js.p50Ms(), gs));
+				row.add((wrk == null || !all) ? "" : count(wrk.path("requests").asLong()));
+				row.add((wrk == null || !all) ? "" : count(wrk.path("non2xx").asLong() + wrk.path("socketErrors").asLong()));
+				row.add((wrkP50 == null) ? "" : num(wrkP50));
+				row.add(apart(wrkP50, gs));
+				rows.add(row);
+			}
+		}
+		if (rows.isEmpty()) {
+			return;
+		}
+		doc.heading(3, "The study's plans through Gatling, JMeter and wrk");
+		doc.text("The same requests (the study's plans: StudyPlanRequests for Gatling and wrk, load-jmeter/plans/*.jmx "
+				+ "for JMeter), the same users (wrk: a connection each, all open from the start), one generator after "
+				+ "the other on the same services. Each counts from the request's start to the response's last byte; "
+				+ "JMeter keeps whole milliseconds (each end read to the millisecond: a request under 1 ms is 0 or 1), "
+				+ "Gatling's requests are timed to the microsecond, wrk's histogram to the microsecond over all its "
+				+ "requests. A delete's 404 (another user deleted meal 12345 first) counts as success for Gatling and "
+				+ "JMeter, as the study's service answered it; wrk counts it as not 2xx. With the users sending back "
+				+ "to back, the generator that costs more CPU a request leaves the services less of a shared core: "
+				+ "compare the generators with --separate-cores (see \"The lab's own footprint\").");
+		doc.table(List.of("protocol", "operation", "Gatling requests", "Gatling errors", "Gatling p50 (ms)",
+				"JMeter requests", "JMeter errors", "JMeter p50 (ms)", "JMeter − Gatling (p50)", "wrk requests",
+				"wrk not 2xx", "wrk p50 (ms)", "wrk − Gatling (p50)"), rows);
+		doc.text(changes.isEmpty() ? "The lab ran the JMeter plans as written."
+				: "The lab changed the JMeter plans before running them: " + String.join("; ", changes) + ".");
+	}
+
+	static final String ALL_OPERATIONS = "all operations";
+
+	/** A step's stats by request group, and of all its requests together; empty without a step. */
+	private static Map<String, GroupStats> byOperation(StepData step) {
+		Map<String, GroupStats> stats = new TreeMap<>();
+		if (step != null) {
+			GroupStats.byGroup(step.requests()).forEach((g) -> stats.put(g.group(), g));
+			stats.put(ALL_OPERATIONS, GroupStats.of(ALL_OPERATIONS, step.requests()));
+		}
+		return stats;
+	}
+
+	private static List<String> figures(GroupStats stats) {
+		return (stats == null) ? List.of("", "", "") : List.of(count(stats.count()), count(stats.errors()), num(stats.p50Ms()));
+	}
+
+	/** How far a p50 is from Gatling's, in percent of Gatling's. */
+	private static String apart(Double p50, GroupStats gatling) {
+		return (p50 == null || gatling == null || gatling.p50Ms() <= 0) ? ""
+				: String.format(Locale.ROOT, "%+.0f%%", 100 * (p50 - gatling.p50Ms()) / gatling.p50Ms());
 	}
 
 	/**

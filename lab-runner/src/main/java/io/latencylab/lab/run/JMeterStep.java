@@ -1,0 +1,126 @@
+package io.latencylab.lab.run;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import io.latencylab.load.plan.JMeterLoad;
+import io.latencylab.load.plan.Parameter;
+import io.latencylab.load.plan.Parameters;
+import io.latencylab.load.plan.Step;
+import io.latencylab.lab.topology.Injector;
+
+/**
+ * Runs a JMeter step: Apache JMeter, embedded in a JVM of its own (module load-jmeter), on the
+ * step's .jmx, pointed at the step's target with -Jhost, -Jport and -Jprotocol and sized with
+ * -Jusers, -JrampSeconds and -JdurationSeconds. Its samples land in the step's lab/ folder as a
+ * simulation's requests do, so that the report, the traces and the decomposition read them alike;
+ * JMeter's own results.jtl, jmeter.log and the changes the lab made to the plan go to jmeter/.
+ */
+public final class JMeterStep {
+
+	static final String MAIN = "io.latencylab.load.jmeter.JMeterPlanRun";
+
+	/** Past the plan's own time: JMeter's start (a few seconds) and the last users' last requests. */
+	static final Duration GRACE = Duration.ofSeconds(90);
+
+	/** The exit code of a step JMeter did not end in time, as timeout(1) reports it. */
+	static final int TIMED_OUT = 124;
+
+	private JMeterStep() {
+	}
+
+	/** The process's exit code and the CPU seconds it took. */
+	public record Result(int exit, double cpuSeconds) {
+	}
+
+	/**
+	 * @param place where JMeter runs: here or in a network namespace (never over ssh: the plan,
+	 * its results and JMeter's classpath are files of this machine)
+	 */
+	public static Result run(Path project, Step step, Path stepDir, String runId, Map<String, String> targets,
+			Injector place, Progress progress) throws IOException, InterruptedException {
+		Files.createDirectories(stepDir);
+		Parameters p = step.parameters();
+		String plan = p.get(JMeterLoad.PLAN, null);
+		if (plan == null) {
+			throw new IllegalArgumentException("step " + step.name() + " names no plan (" + JMeterLoad.PLAN.name() + ")");
+		}
+		Path planFile = project.resolve(plan);
+		String base = targets.get(p.get(JMeterLoad.TARGET, ""));
+		if (base == null) {
+			throw new IllegalArgumentException("step " + step.name() + ": no target " + p.get(JMeterLoad.TARGET, "(none)"));
+		}
+		URI target = URI.create(base);
+		Duration ramp = p.get(JMeterLoad.RAMP, Duration.ofSeconds(5));
+		Duration duration = p.get(JMeterLoad.DURATION, Duration.ofSeconds(20));
+		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+				"-Xmx1G", "-XX:+UseG1GC", "-Dlab.run.id=" + runId,
+				"-Dlab.results.dir=" + stepDir.resolve("lab").toAbsolutePath(),
+				"-D" + JMeterLoad.OUTPUT.name() + "=" + stepDir.resolve("jmeter").toAbsolutePath()));
+		for (Parameter<?> parameter : List.<Parameter<?>>of(JMeterLoad.POPULATION, JMeterLoad.AS_WRITTEN)) {
+			String value = step.properties().get(parameter.name());
+			if (value != null) {
+				command.add("-D" + parameter.name() + "=" + value);
+			}
+		}
+		command.addAll(List.of("-cp", classpath(project), MAIN, planFile.toAbsolutePath().toString(),
+				"-Jprotocol=" + target.getScheme(), "-Jhost=" + target.getHost(), "-Jport=" + target.getPort(),
+				"-Jusers=" + p.get(JMeterLoad.USERS, 10),
+				"-JrampSeconds=" + ramp.toSeconds(),
+				// A JMeter thread group's duration counts from its start, the ramp included.
+				"-JdurationSeconds=" + ramp.plus(duration).toSeconds()));
+		Process jmeter = new ProcessBuilder(place.wrap(command)).directory(project.toFile())
+			.redirectErrorStream(true)
+			.redirectOutput(stepDir.resolve("jmeter.log").toFile())
+			.start();
+		GatlingStep.RequestTail tail = new GatlingStep.RequestTail(stepDir);
+		long deadline = System.nanoTime() + ramp.plus(duration).plus(GRACE).toNanos();
+		double cpu = 0;
+		try {
+			while (!jmeter.waitFor(1, TimeUnit.SECONDS)) {
+				cpu = cpuSeconds(jmeter).orElse(cpu);
+				progress.update(tail.poll());
+				if (System.nanoTime() > deadline) {
+					return new Result(TIMED_OUT, cpu);
+				}
+			}
+			progress.update(tail.poll());
+			return new Result(jmeter.exitValue(), cpu);
+		}
+		finally {
+			// Whatever ended the wait, no JMeter outlives its step.
+			if (jmeter.isAlive()) {
+				jmeter.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+			}
+		}
+	}
+
+	/** The changes the lab made to the step's plan before JMeter ran it, one a line; none when it ran as written. */
+	public static List<String> changes(Path stepDir) throws IOException {
+		Path file = stepDir.resolve("jmeter").resolve(JMeterLoad.CHANGES);
+		return Files.exists(file) ? Files.readAllLines(file).stream().filter((line) -> !line.isBlank()).toList() : List.of();
+	}
+
+	private static Optional<Double> cpuSeconds(Process process) {
+		return process.toHandle().info().totalCpuDuration().map((d) -> d.toNanos() / 1e9);
+	}
+
+	private static String classpath(Path project) throws IOException {
+		Path target = project.resolve("load-jmeter/target");
+		Path dependencies = target.resolve("jmeter.classpath");
+		if (!Files.exists(dependencies) || !Files.isDirectory(target.resolve("classes"))) {
+			throw new IllegalStateException("the load-jmeter module is not built: run ./mvnw -DskipTests package first");
+		}
+		return target.resolve("classes") + File.pathSeparator + Files.readString(dependencies).strip();
+	}
+
+}
