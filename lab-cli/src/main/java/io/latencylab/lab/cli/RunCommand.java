@@ -25,12 +25,15 @@ import io.latencylab.lab.net.EmulatedDistance;
 import io.latencylab.lab.net.Link;
 import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.net.Toxiproxy;
+import io.latencylab.load.WarmUp;
+import io.latencylab.load.plan.Operation;
 import io.latencylab.load.plan.Parameter;
 import io.latencylab.load.plan.Plan;
 import io.latencylab.lab.report.Comparison;
 import io.latencylab.lab.report.DeploymentComparison;
 import io.latencylab.lab.report.Repetitions;
 import io.latencylab.lab.report.Report;
+import io.latencylab.lab.run.JMeterStep;
 import io.latencylab.lab.run.LabRun;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.study.Studies;
@@ -51,7 +54,8 @@ final class RunCommand implements Callable<Integer> {
 	@CommandLine.Spec
 	CommandLine.Model.CommandSpec spec;
 
-	@Parameters(paramLabel = "STUDY", description = "quick, or a study: seed-000, seed-001, … (see 'lab list')")
+	@Parameters(paramLabel = "STUDY", description = "quick, or a study: seed-000, seed-001, … (see 'lab list'), or jmeter "
+			+ "with --jmeter-plan")
 	String experiment;
 
 	@Option(names = "--full", description = "The study's own scale instead of laptop scale (hours; see 'lab list').")
@@ -114,6 +118,22 @@ final class RunCommand implements Callable<Integer> {
 					+ "several (gatling,jmeter,wrk): one after the other on the same services, side by side in the "
 					+ "report. The study's other steps stay with Gatling.")
 	List<String> generators = List.of(Study.GATLING);
+
+	@Option(names = "--jmeter-plan", paramLabel = "PLAN.jmx",
+			description = "With 'jmeter' for the study: your own JMeter test plan, run as a step against --jmeter-target, "
+					+ "every sample with a traceparent of its own, recorded and decomposed like the lab's requests; header "
+					+ "rows with an empty name are dropped and the report says so. The plan gets the JMeter properties "
+					+ "host, port and protocol of the target and users=20, rampSeconds=5, durationSeconds=25 (read with "
+					+ "${__P(name)}), -J overrides them.")
+	Path jmeterPlan;
+
+	@Option(names = "--jmeter-target", paramLabel = "SERVICE", defaultValue = "meals-rest",
+			description = "The service --jmeter-plan is pointed at (default: ${DEFAULT-VALUE}): meals-soap, meals-rest, "
+					+ "frontend-service, sort-service, table-service, object-store.")
+	String jmeterTarget;
+
+	@Option(names = "-J", paramLabel = "NAME=VALUE", description = "A JMeter property for --jmeter-plan, as JMeter's own -J.")
+	Map<String, String> jmeterProperties = new LinkedHashMap<>();
 
 	@CommandLine.Mixin
 	DeploymentOptions options = new DeploymentOptions();
@@ -293,8 +313,14 @@ final class RunCommand implements Callable<Integer> {
 		return 0;
 	}
 
+	/** The experiment that runs a user's own JMeter plan. */
+	static final String JMETER = "jmeter";
+
 	/** The study's plan, at the scale asked for, with only the steps asked for. */
 	private Plan plan() {
+		if (JMETER.equals(this.experiment) || this.jmeterPlan != null || !this.jmeterProperties.isEmpty()) {
+			return userJMeterPlan();
+		}
 		Study study = Studies.named(this.experiment)
 			.orElseThrow(() -> new CommandLine.ParameterException(this.spec.commandLine(),
 					"unknown study '" + this.experiment + "'; one of " + Studies.all().stream().map(Study::name).toList()));
@@ -310,6 +336,31 @@ final class RunCommand implements Callable<Integer> {
 		}
 		catch (IllegalArgumentException ex) {
 			throw new CommandLine.ParameterException(this.spec.commandLine(), "--steps: " + ex.getMessage());
+		}
+	}
+
+	/** A user's JMeter plan as the one step of a plan, after the warm-up of the gets. */
+	private Plan userJMeterPlan() {
+		CommandLine cli = this.spec.commandLine();
+		if (!JMETER.equals(this.experiment)) {
+			throw new CommandLine.ParameterException(cli, "--jmeter-plan and -J go with 'lab run jmeter', not " + this.experiment);
+		}
+		if (this.jmeterPlan == null) {
+			throw new CommandLine.ParameterException(cli, "lab run jmeter needs --jmeter-plan PLAN.jmx");
+		}
+		if (!Files.isRegularFile(this.jmeterPlan)) {
+			throw new CommandLine.ParameterException(cli, "--jmeter-plan: no file " + this.jmeterPlan.toAbsolutePath());
+		}
+		if (this.steps != null || this.generators.size() != 1 || !this.generators.getFirst().equals(Study.GATLING)) {
+			throw new CommandLine.ParameterException(cli, "lab run jmeter has one step: no --steps or --generator");
+		}
+		try {
+			return new Plan(JMETER, "", false, WarmUp.step(List.of(Operation.REST_GET, Operation.SOAP_GET), false),
+					List.of(JMeterStep.userPlan(this.jmeterPlan, this.jmeterTarget, this.jmeterProperties)));
+		}
+		catch (IllegalArgumentException ex) {
+			// NumberFormatException included: -Jusers=many.
+			throw new CommandLine.ParameterException(cli, "--jmeter-plan: " + ex.getMessage());
 		}
 	}
 
@@ -357,7 +408,9 @@ final class RunCommand implements Callable<Integer> {
 			}
 			return Map.of();
 		}
-		Study study = Studies.named(this.experiment).orElseThrow();
+		Study study = Studies.named(this.experiment)
+			.orElseThrow(() -> new CommandLine.ParameterException(this.spec.commandLine(),
+					"--regions: " + this.experiment + " has no regions (seed-000 and seed-004 have)"));
 		if (study.regionRoundTrips().isEmpty()) {
 			throw new CommandLine.ParameterException(this.spec.commandLine(),
 					"--regions: " + study.name() + " has no regions (seed-000 and seed-004 have)");

@@ -21,14 +21,30 @@ class RunCommandTests {
 			"--distance 40x|--distance takes a round trip such as 40ms",
 			"--compare bare|--compare takes two different sides",
 			"--compare bare,compose --repeat 1|at least 2 runs a side",
-			"--generator jmeter|--generator: quick runs its plans with gatling, not jmeter" })
+			"--generator jmeter|--generator: quick runs its plans with gatling, not jmeter",
+			"--jmeter-plan ../load-jmeter/plans/seed-000-rest.jmx|--jmeter-plan and -J go with 'lab run jmeter', not quick" })
 	void aRefusedOptionStartsNothing(String options, String message) {
+		refused(options, message);
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = { "jmeter|lab run jmeter needs --jmeter-plan PLAN.jmx",
+			"jmeter --jmeter-plan nowhere.jmx|--jmeter-plan: no file",
+			"jmeter --jmeter-plan ../load-jmeter/plans/seed-000-rest.jmx --jmeter-target nothing|--jmeter-plan: no service nothing",
+			"jmeter --jmeter-plan ../load-jmeter/plans/seed-000-rest.jmx -Jusers=many|--jmeter-plan: For input string",
+			"jmeter --jmeter-plan ../load-jmeter/plans/seed-000-rest.jmx -JdurationSeconds=2 -JrampSeconds=5|durationSeconds at least rampSeconds",
+			"jmeter --jmeter-plan ../load-jmeter/plans/seed-000-rest.jmx --steps a|lab run jmeter has one step" })
+	void aUsersJMeterPlanIsCheckedBeforeAnythingStarts(String options, String message) {
+		refused(options, message);
+	}
+
+	private void refused(String options, String message) {
 		// The tests run in lab-cli: a bare deployment there would keep its pids in lab-cli/runs/services.
 		Path services = Lab.PROJECT.resolve("runs/services");
 		assertThat(services).doesNotExist();
 		StringWriter err = new StringWriter();
 		CommandLine lab = new CommandLine(new Lab()).setErr(new PrintWriter(err));
-		String[] args = ("run quick " + options).split(" ");
+		String[] args = (options.startsWith("jmeter") ? "run " + options : "run quick " + options).split(" ");
 		assertThat(lab.execute(args)).as(err.toString()).isEqualTo(2);
 		assertThat(err.toString()).contains(message).contains("Usage: lab run");
 		assertThat(services).as("nothing was started").doesNotExist();

@@ -12,9 +12,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import io.latencylab.load.plan.JMeterLoad;
 import io.latencylab.lab.run.GatlingStep;
 import io.latencylab.lab.run.LabRun;
 import io.latencylab.lab.run.Manifest;
+import io.latencylab.lab.run.JMeterStep;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.traces.Traces;
@@ -267,7 +269,7 @@ public final class Report {
 		return byService;
 	}
 
-	private void stepsTable() {
+	private void stepsTable() throws IOException {
 		this.doc.heading(2, "Latency per request group");
 		List<List<String>> rows = new ArrayList<>();
 		for (StepData step : this.run.steps()) {
@@ -282,6 +284,12 @@ public final class Report {
 		}
 		this.doc.table(List.of("step", "group", "requests", "errors", "mean ms", "p50 ms", "p95 ms", "p99 ms", "max ms",
 				"req/s"), rows);
+		for (StepData step : this.run.stepsOf(JMeterLoad.CLIENT)) {
+			List<String> changes = JMeterStep.changes(this.run.dir().resolve(step.record().folder()));
+			this.doc.text("JMeter step " + step.record().name() + " ran " + step.parameters().get(JMeterLoad.PLAN, "?")
+					+ " (JMeter's samples, whole milliseconds; its own results.jtl and jmeter.log in the step's jmeter/ "
+					+ "folder), " + (changes.isEmpty() ? "as written." : "changed by the lab: " + String.join("; ", changes) + "."));
+		}
 	}
 
 	/**

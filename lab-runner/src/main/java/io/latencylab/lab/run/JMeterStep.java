@@ -16,6 +16,7 @@ import io.latencylab.load.plan.JMeterLoad;
 import io.latencylab.load.plan.Parameter;
 import io.latencylab.load.plan.Parameters;
 import io.latencylab.load.plan.Step;
+import io.latencylab.load.plan.Targets;
 import io.latencylab.lab.topology.Injector;
 
 /**
@@ -78,6 +79,9 @@ public final class JMeterStep {
 				"-JrampSeconds=" + ramp.toSeconds(),
 				// A JMeter thread group's duration counts from its start, the ramp included.
 				"-JdurationSeconds=" + ramp.plus(duration).toSeconds()));
+		for (String property : p.get(JMeterLoad.PROPERTIES, List.<String>of())) {
+			command.add("-J" + property);
+		}
 		Process jmeter = new ProcessBuilder(place.wrap(command)).directory(project.toFile())
 			.redirectErrorStream(true)
 			.redirectOutput(stepDir.resolve("jmeter.log").toFile())
@@ -102,6 +106,40 @@ public final class JMeterStep {
 				jmeter.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
 			}
 		}
+	}
+
+	/**
+	 * A step for a user's own plan against one of the lab's services ({@code ./lab run jmeter
+	 * --jmeter-plan}): the plan's host, port and protocol are the service's, its users, ramp and
+	 * duration the lab's defaults unless {@code properties} set them (users, rampSeconds,
+	 * durationSeconds). A plan still running {@link #GRACE} after that is stopped: a plan that
+	 * sets its own longer time needs durationSeconds to say it.
+	 *
+	 * @throws IllegalArgumentException for an unknown service or a malformed users, rampSeconds or durationSeconds
+	 */
+	public static Step userPlan(Path plan, String service, Map<String, String> properties) {
+		Parameter<String> target = Targets.SERVICE.entrySet()
+			.stream()
+			.filter((e) -> e.getValue().equals(service))
+			.map(Map.Entry::getKey)
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException("no service " + service + "; one of "
+					+ new java.util.TreeSet<>(Targets.SERVICE.values())));
+		String name = plan.getFileName().toString().replaceFirst("\\.jmx$", "");
+		Map<String, String> rest = new java.util.LinkedHashMap<>(properties);
+		// The three the lab sets itself are its step's own: the step's length (and the time it is
+		// allowed, GRACE beyond it) follows them.
+		int users = Integer.parseInt(rest.getOrDefault("users", "20").strip());
+		Duration ramp = Duration.ofSeconds(Long.parseLong(rest.getOrDefault("rampSeconds", "5").strip()));
+		Duration total = Duration.ofSeconds(Long.parseLong(rest.getOrDefault("durationSeconds", "25").strip()));
+		if (users < 1 || ramp.isNegative() || total.compareTo(ramp) < 0) {
+			throw new IllegalArgumentException("users must be 1 or more and durationSeconds at least rampSeconds");
+		}
+		List.of("users", "rampSeconds", "durationSeconds").forEach(rest::remove);
+		List<String> pairs = new ArrayList<>();
+		rest.forEach((key, value) -> pairs.add(key + "=" + value));
+		JMeterLoad load = new JMeterLoad(plan.toAbsolutePath().toString(), target, users, ramp, total.minus(ramp));
+		return load.step("jmeter-" + name).set(JMeterLoad.PROPERTIES, pairs).lasting(total);
 	}
 
 	/** The changes the lab made to the step's plan before JMeter ran it, one a line; none when it ran as written. */

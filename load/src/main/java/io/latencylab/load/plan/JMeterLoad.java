@@ -1,6 +1,7 @@
 package io.latencylab.load.plan;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * A step for Apache JMeter, not the lab's Gatling: a JMeter test plan (.jmx) run as JMeter runs
@@ -42,6 +43,12 @@ public record JMeterLoad(String plan, Parameter<String> target, int users, Durat
 
 	/** Where JMeter's own files go: results.jtl, jmeter.log, changes.txt, its home. */
 	public static final Parameter<String> OUTPUT = Parameter.text("lab.jmeter.output");
+
+	/**
+	 * More JMeter properties for the plan, each "name=value", passed as JMeter's own -Jname=value
+	 * after the lab's (so a user's own users=… wins).
+	 */
+	public static final Parameter<List<String>> PROPERTIES = Parameter.texts("lab.jmeter.properties");
 
 	/** The changes the lab made to the plan before running it, one a line, in the output folder. */
 	public static final String CHANGES = "changes.txt";
