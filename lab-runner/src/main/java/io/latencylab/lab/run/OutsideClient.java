@@ -141,9 +141,7 @@ public final class OutsideClient {
 			.append(ids.spanPrefix()).append("%08x-01\", sent, sent)\n")
 			.append("  return wrk.format(r.method, r.path, headers, r.body)\n")
 			.append("end\n");
-		String single = script(requests.getFirst(), runId, ids, result);
-		// The one-request script's first line and its done(): the counter and the result alike.
-		return single.substring(0, single.indexOf('\n') + 1) + lua + single.substring(single.indexOf("done = function"));
+		return "local sent = 0\n" + lua + done(ids, result);
 	}
 
 	/**
@@ -167,7 +165,14 @@ public final class OutsideClient {
 			.append(ids.spanPrefix()).append("%08x-01\", sent, sent)\n")
 			.append("  return wrk.format()\n")
 			.append("end\n")
-			.append("done = function(summary, latency, requests)\n")
+			.append(done(ids, result));
+		return lua.toString();
+	}
+
+	/** wrk's done(): its latency histogram written out as JSON (microseconds), with its own CPU and the ids' prefixes. */
+	private static String done(TraceIds ids, Path result) {
+		StringBuilder lua = new StringBuilder();
+		lua.append("done = function(summary, latency, requests)\n")
 			.append("  local f = io.open([==[").append(result).append("]==], \"w\")\n")
 			.append("  f:write(string.format('{\"requests\":%d,\"durationMicros\":%d,\"non2xx\":%d,\"socketErrors\":%d,")
 			.append("\"meanMicros\":%.1f,\"stdevMicros\":%.1f,\"p50Micros\":%d,\"p90Micros\":%d,\"p99Micros\":%d,\"maxMicros\":%d,")

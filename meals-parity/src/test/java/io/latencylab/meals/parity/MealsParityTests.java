@@ -13,15 +13,10 @@ import io.latencylab.meals.MealType;
 import io.latencylab.meals.MealsSeed;
 import io.latencylab.meals.OrderLine;
 import io.latencylab.meals.OrderSpec;
-import io.latencylab.meals.rest.MealsRestApplication;
-import io.latencylab.meals.soap.MealsSoapApplication;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,30 +27,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class MealsParityTests {
 
-	private static ConfigurableApplicationContext soap;
-
-	private static ConfigurableApplicationContext rest;
+	private static MealsServices services;
 
 	@BeforeAll
 	static void startBothServices() {
-		// Both jars carry an application.yaml; load neither, so that each service gets exactly these.
-		soap = new SpringApplicationBuilder(MealsSoapApplication.class)
-			.properties("spring.config.name=meals-parity", "server.port=0", "spring.webservices.path=/ws",
-					"meals.catalog.size=57")
-			.run();
-		rest = new SpringApplicationBuilder(MealsRestApplication.class)
-			.properties("spring.config.name=meals-parity", "server.port=0", "meals.catalog.size=57")
-			.run();
+		services = MealsServices.start("meals.catalog.size=57");
 	}
 
 	@AfterAll
 	static void stopBothServices() {
-		soap.close();
-		rest.close();
-	}
-
-	private static int port(ConfigurableApplicationContext context) {
-		return ((WebServerApplicationContext) context).getWebServer().getPort();
+		services.close();
 	}
 
 	/** Runs the scenario and returns what it saw, with generated ids blanked out. */
@@ -104,8 +85,8 @@ class MealsParityTests {
 
 	@Test
 	void soapAndRestGiveTheSameResults() throws Exception {
-		List<Object> overSoap = scenario(new SoapMealsClient("http://localhost:" + port(soap) + "/ws"));
-		List<Object> overRest = scenario(new RestMealsClient(URI.create("http://localhost:" + port(rest) + "/rest")));
+		List<Object> overSoap = scenario(new SoapMealsClient("http://localhost:" + services.soapPort() + "/ws"));
+		List<Object> overRest = scenario(new RestMealsClient(URI.create("http://localhost:" + services.restPort() + "/rest")));
 
 		assertThat(overRest).isEqualTo(overSoap);
 		// The scenario did see something: 57 meals, and the refusals it provoked.

@@ -15,17 +15,12 @@ import java.util.stream.Stream;
 import io.latencylab.load.plan.StudyPlanRequests;
 import io.latencylab.load.plan.StudyPlanRequests.StudyRequest;
 import io.latencylab.meals.MealsSeed;
-import io.latencylab.meals.rest.MealsRestApplication;
-import io.latencylab.meals.soap.MealsSoapApplication;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,30 +31,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class StudyPlanTests {
 
-	private static ConfigurableApplicationContext soap;
-
-	private static ConfigurableApplicationContext rest;
+	private static MealsServices services;
 
 	private final HttpClient http = HttpClient.newHttpClient();
 
 	@BeforeAll
 	static void startBothServices() {
-		soap = new SpringApplicationBuilder(MealsSoapApplication.class)
-			.properties("spring.config.name=meals-parity", "server.port=0", "spring.webservices.path=/ws")
-			.run();
-		rest = new SpringApplicationBuilder(MealsRestApplication.class)
-			.properties("spring.config.name=meals-parity", "server.port=0")
-			.run();
+		services = MealsServices.start();
 	}
 
 	@AfterAll
 	static void stopBothServices() {
-		soap.close();
-		rest.close();
-	}
-
-	private static int port(ConfigurableApplicationContext context) {
-		return ((WebServerApplicationContext) context).getWebServer().getPort();
+		services.close();
 	}
 
 	private HttpResponse<String> send(int port, String method, String path, String contentType, String body)
@@ -80,7 +63,7 @@ class StudyPlanTests {
 	@TestFactory
 	Stream<DynamicTest> theSoapPlansRequestsAnswerAsTheStudysService() {
 		return StudyPlanRequests.soap().stream().map((request) -> DynamicTest.dynamicTest(label(request), () -> {
-			HttpResponse<String> response = send(port(soap), request);
+			HttpResponse<String> response = send(services.soapPort(), request);
 			assertThat(response.statusCode()).isIn(request.statuses());
 			String operation = request.body().replaceAll("(?s).*<gs:(\\w+)Request.*", "$1");
 			assertThat(response.body()).contains(operation + "Response").doesNotContain("Fault");
@@ -91,7 +74,7 @@ class StudyPlanTests {
 	@TestFactory
 	Stream<DynamicTest> theRestPlansRequestsAnswerAsTheStudysService() {
 		return StudyPlanRequests.rest().stream().map((request) -> DynamicTest.dynamicTest(label(request), () -> {
-			HttpResponse<String> response = send(port(rest), request);
+			HttpResponse<String> response = send(services.restPort(), request);
 			// Alone, this user's delete follows its own create: the 204 of the study's 204-or-404.
 			assertThat(response.statusCode()).isEqualTo(request.statuses().getFirst());
 		}));
@@ -101,15 +84,15 @@ class StudyPlanTests {
 	void theStudysCreateOfItsOwnIdAnswers201EveryTimeAndReplacesTheMeal() throws Exception {
 		StudyRequest create = request(StudyPlanRequests.rest(), "rest create");
 		int before = total();
-		assertThat(send(port(rest), create).statusCode()).isEqualTo(201);
-		HttpResponse<String> again = send(port(rest), create);
+		assertThat(send(services.restPort(), create).statusCode()).isEqualTo(201);
+		HttpResponse<String> again = send(services.restPort(), create);
 		assertThat(again.statusCode()).isEqualTo(201);
 		assertThat(again.headers().firstValue("Location")).hasValueSatisfying(
 				(location) -> assertThat(location).endsWith("/rest/meals/" + StudyPlanRequests.CREATED_ID));
 		assertThat(again.body()).contains("\"id\":\"12345\"", "Double Cheese");
 		assertThat(total()).isEqualTo(before + 1);
-		assertThat(send(port(rest), "DELETE", "/rest/meals/12345", null, null).statusCode()).isEqualTo(204);
-		HttpResponse<String> gone = send(port(rest), "DELETE", "/rest/meals/12345", null, null);
+		assertThat(send(services.restPort(), "DELETE", "/rest/meals/12345", null, null).statusCode()).isEqualTo(204);
+		HttpResponse<String> gone = send(services.restPort(), "DELETE", "/rest/meals/12345", null, null);
 		assertThat(gone.statusCode()).isEqualTo(404);
 		assertThat(gone.headers().firstValue("Content-Type")).hasValue("application/problem+json");
 		assertThat(total()).isEqualTo(before);
@@ -117,7 +100,7 @@ class StudyPlanTests {
 
 	@Test
 	void theStudysOrderNamesEachMealOncePerPortion() throws Exception {
-		HttpResponse<String> placed = send(port(rest), "POST", "/rest/orders", "application/json",
+		HttpResponse<String> placed = send(services.restPort(), "POST", "/rest/orders", "application/json",
 				"{\"address\":\"Leuven\",\"mealIds\":[\"" + MealsSeed.STEAK_ID + "\",\"" + MealsSeed.STEAK_ID + "\",\""
 						+ MealsSeed.FISH_AND_CHIPS_ID + "\"]}");
 		assertThat(placed.statusCode()).isEqualTo(201);
@@ -127,11 +110,11 @@ class StudyPlanTests {
 
 	@Test
 	void anOrderOfBothShapesOrOfAnUnknownMealIsAProblem() throws Exception {
-		HttpResponse<String> both = send(port(rest), "POST", "/rest/orders", "application/json",
+		HttpResponse<String> both = send(services.restPort(), "POST", "/rest/orders", "application/json",
 				"{\"address\":\"Leuven\",\"mealIds\":[\"" + MealsSeed.STEAK_ID + "\"],\"deliveryAddress\":\"Leuven\",\"lines\":[]}");
 		assertThat(both.statusCode()).isEqualTo(400);
 		assertThat(both.body()).contains("INVALID_INPUT");
-		HttpResponse<String> unknown = send(port(rest), "POST", "/rest/orders", "application/json",
+		HttpResponse<String> unknown = send(services.restPort(), "POST", "/rest/orders", "application/json",
 				"{\"address\":\"Leuven\",\"mealIds\":[\"12345-none\"]}");
 		assertThat(unknown.statusCode()).isEqualTo(404);
 		assertThat(unknown.headers().firstValue("Content-Type")).hasValue("application/problem+json");
@@ -139,7 +122,7 @@ class StudyPlanTests {
 
 	@Test
 	void anIdThatIsNoPathSegmentIsRefused() throws Exception {
-		HttpResponse<String> refused = send(port(rest), "POST", "/rest/meals", "application/json",
+		HttpResponse<String> refused = send(services.restPort(), "POST", "/rest/meals", "application/json",
 				"{\"id\":\"a/b\",\"name\":\"Slash\",\"kcal\":1,\"price\":1.00,\"description\":\"\",\"mealType\":\"VEGAN\"}");
 		assertThat(refused.statusCode()).isEqualTo(400);
 		assertThat(refused.body()).contains("\"field\":\"id\"");
@@ -157,9 +140,9 @@ class StudyPlanTests {
 		byte[] body = cheapest.body().getBytes(StandardCharsets.UTF_8);
 		String head = "POST /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: " + cheapest.contentType() + "\r\n: \r\n"
 				+ "Content-Length: " + body.length + "\r\nConnection: close\r\n\r\n";
-		assertThat(rawStatusLine(port(soap), head, body)).startsWith("HTTP/1.1 400");
+		assertThat(rawStatusLine(services.soapPort(), head, body)).startsWith("HTTP/1.1 400");
 		String clean = head.replace("\r\n: \r\n", "\r\n");
-		assertThat(rawStatusLine(port(soap), clean, body)).startsWith("HTTP/1.1 200");
+		assertThat(rawStatusLine(services.soapPort(), clean, body)).startsWith("HTTP/1.1 200");
 	}
 
 	private static String rawStatusLine(int port, String head, byte[] body) throws IOException {
@@ -179,7 +162,7 @@ class StudyPlanTests {
 	}
 
 	private int total() throws Exception {
-		String page = send(port(rest), "GET", "/rest/meals?size=1", null, null).body();
+		String page = send(services.restPort(), "GET", "/rest/meals?size=1", null, null).body();
 		return Integer.parseInt(page.replaceAll("(?s).*\"totalElements\":(\\d+).*", "$1"));
 	}
 
