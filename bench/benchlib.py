@@ -4,8 +4,27 @@ import re
 import statistics
 import subprocess
 import sys
+import urllib.request
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+# Seed 000's Steak, a meal both meals services have from their first start.
+STEAK = "5268203c-de76-4921-a3e3-439db69c462a"
+# Each thread keeps the sort phase of every answer; done() prints them for the benchmark to read.
+SORT_PHASES = """
+sorts = {}
+local threads = {}
+setup = function(thread) table.insert(threads, thread) end
+response = function(status, headers, body)
+  local timing = headers["Server-Timing"]
+  local phase = timing and timing:match("sort%.sort;[^,]*dur=([0-9.]+)")
+  if phase then sorts[#sorts + 1] = tonumber(phase) end
+end
+done = function(summary, latency, requests)
+  for _, thread in ipairs(threads) do
+    for _, phase in ipairs(thread:get("sorts")) do io.write("sort.sort ", phase, "\\n") end
+  end
+end
+"""
 
 
 def ports():
@@ -117,3 +136,30 @@ def cpu_seconds(pids, thread=None):
                 fields = f.read().rsplit(")", 1)[1].split()
             ticks += int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def operation_scripts(work, env, sort_n):
+    """name -> (url, wrk script) of every operation the benchmarks send; sort: a quicksort of sort_n integers
+    (its input made by the running sort service), left out when sort_n is None."""
+    if sort_n is not None:
+        sort_file = os.path.join(work, f"sort-{sort_n}.txt")
+        with urllib.request.urlopen(f"http://127.0.0.1:{env['SORT_PORT']}/generate?n={sort_n}&seed=1", timeout=30) as r:
+            with open(sort_file, "wb") as f:
+                f.write(r.read())
+    soap = ('<e:Envelope xmlns:e="http://schemas.xmlsoap.org/soap/envelope/" xmlns:m="http://foodmenu.io/gt/webservice">'
+            '<e:Body><m:getMealRequest><m:name>Steak</m:name></m:getMealRequest></e:Body></e:Envelope>')
+    front = f"http://127.0.0.1:{env['FRONTEND_PORT']}"
+    return {
+        "rest-get": (f"http://127.0.0.1:{env['MEALS_REST_PORT']}/rest/meals/{STEAK}",
+                     wrk_script(os.path.join(work, "rest-get.lua"))),
+        "soap-get": (f"http://127.0.0.1:{env['MEALS_SOAP_PORT']}/ws",
+                     wrk_script(os.path.join(work, "soap-get.lua"), "POST", "text/xml; charset=utf-8", soap)),
+        "toy-query": (f"{front}/products/Tux", wrk_script(os.path.join(work, "toy-query.lua"))),
+        # Kite is stocked so deep that every buy is a sale.
+        "toy-buy": (f"{front}/orders", wrk_script(os.path.join(work, "toy-buy.lua"), "POST", "application/json",
+                                                  '{"name":"Kite","quantity":1}')),
+        **({} if sort_n is None else {"sort": (
+            f"http://127.0.0.1:{env['SORT_PORT']}/sort?algorithm=quick",
+            wrk_script(os.path.join(work, "sort.lua"), "POST", "text/plain", None,
+                       f'local f = io.open("{sort_file}", "rb")\nwrk.body = f:read("*a")\nf:close()\n' + SORT_PHASES))}),
+    }
