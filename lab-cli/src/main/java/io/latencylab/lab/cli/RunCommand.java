@@ -138,6 +138,9 @@ final class RunCommand implements Callable<Integer> {
 	@CommandLine.Mixin
 	DeploymentOptions options = new DeploymentOptions();
 
+	@CommandLine.Mixin
+	JvmStartOption jvmStart = new JvmStartOption();
+
 	@Override
 	public Integer call() throws Exception {
 		// Every option is checked before anything starts: a refused option leaves nothing running.
@@ -154,7 +157,7 @@ final class RunCommand implements Callable<Integer> {
 		Duration roundTrip = roundTrip();
 		Map<String, Link> regions = regionLinks();
 		List<String> described = described(roundTrip, regions);
-		Deployment deployment = this.options.deployment();
+		Deployment deployment = this.jvmStart.apply(this.options.deployment(), this.spec.commandLine());
 		List<Injector> injectors = this.options.injectors(deployment);
 		boolean external = deployment instanceof ExternalDeployment;
 		if (external && !this.injections.isEmpty()) {
@@ -164,6 +167,9 @@ final class RunCommand implements Callable<Integer> {
 		boolean up = !external && deployment.isUp();
 		if (up && !this.injections.isEmpty()) {
 			throw new IllegalStateException("the lab is already up, so --inject cannot take effect: ./lab down first");
+		}
+		if (up && this.jvmStart.noAotCache) {
+			throw new IllegalStateException("the lab is already up, so --no-aot-cache cannot take effect: ./lab down first");
 		}
 		boolean started = false;
 		if (external) {

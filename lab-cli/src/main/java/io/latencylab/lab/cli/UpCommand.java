@@ -23,6 +23,9 @@ final class UpCommand implements Callable<Integer> {
 	@CommandLine.Mixin
 	DeploymentOptions options = new DeploymentOptions();
 
+	@CommandLine.Mixin
+	JvmStartOption jvmStart = new JvmStartOption();
+
 	@Option(names = "--inject", paramLabel = "POINT=DELAY",
 			description = "Inject latency at a point, e.g. catalog-before-commit=50ms or order-before-catalog=20ms-40ms; "
 					+ "under compose the catalog and order containers are recreated with it, and without it by the next up.")
@@ -31,7 +34,7 @@ final class UpCommand implements Callable<Integer> {
 	@Override
 	public Integer call() throws Exception {
 		Injections.check(this.injections, this.spec.commandLine());
-		Deployment deployment = this.options.deployment();
+		Deployment deployment = this.jvmStart.apply(this.options.deployment(), this.spec.commandLine());
 		boolean external = deployment instanceof ExternalDeployment;
 		boolean wasDown = !external && !deployment.isUp();
 		try {

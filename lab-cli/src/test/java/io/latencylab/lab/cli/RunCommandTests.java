@@ -22,7 +22,8 @@ class RunCommandTests {
 			"--compare bare|--compare takes two different sides",
 			"--compare bare,compose --repeat 1|at least 2 runs a side",
 			"--generator jmeter|--generator: quick runs its plans with gatling, not jmeter",
-			"--jmeter-plan ../load-jmeter/plans/seed-000-rest.jmx|--jmeter-plan and -J go with 'lab run jmeter', not quick" })
+			"--jmeter-plan ../load-jmeter/plans/seed-000-rest.jmx|--jmeter-plan and -J go with 'lab run jmeter', not quick",
+			"--compose --no-aot-cache|--no-aot-cache is for bare services" })
 	void aRefusedOptionStartsNothing(String options, String message) {
 		refused(options, message);
 	}

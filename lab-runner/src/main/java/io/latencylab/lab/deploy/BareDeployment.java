@@ -46,6 +46,23 @@ public final class BareDeployment implements Deployment {
 	/** The cores the services run on; limitCpus gives a service the first of them. */
 	private Cores cores = Cores.here(false);
 
+	private JvmStart jvmStart = JvmStart.FROM_CACHE;
+
+	/** Per service, its start-up cache (each reads its jar's SHA-256 once). */
+	private final Map<String, AotCache> caches = new ConcurrentHashMap<>();
+
+	/** How the services' JVMs start, as far as their start-up cache goes. */
+	public enum JvmStart {
+
+		/** From each service's AOT cache where one was recorded for its jar and this JDK; cold where not. */
+		FROM_CACHE,
+		/** Cold: the extracted jars without a cache, as before any training run. */
+		COLD,
+		/** Recording each service's cache, which its JVM writes when it exits (a training run). */
+		RECORDING
+
+	}
+
 	public BareDeployment(Path project) {
 		this.project = project;
 		this.dir = project.resolve("runs/services");
@@ -60,6 +77,12 @@ public final class BareDeployment implements Deployment {
 	@Override
 	public String mode() {
 		return "bare";
+	}
+
+	/** How the services this deployment starts from now on start; {@link JvmStart#FROM_CACHE} by default. */
+	public BareDeployment jvmStart(JvmStart start) {
+		this.jvmStart = start;
+		return this;
 	}
 
 	public Path tracesDir() {
@@ -86,7 +109,8 @@ public final class BareDeployment implements Deployment {
 			Process process = start(name, injections);
 			Files.writeString(pidFile(name), String.valueOf(process.pid()));
 			started.put(name, process);
-			System.out.println("started " + name + " (pid " + process.pid() + "), log " + this.project.relativize(log(name)));
+			System.out.println("started " + name + " (pid " + process.pid() + "), log " + this.project.relativize(log(name))
+					+ ", " + startedFrom(cache(name)));
 		}
 		long deadline = ServiceJar.deadline(READY_TIMEOUT);
 		for (String name : this.services.names()) {
@@ -198,8 +222,38 @@ public final class BareDeployment implements Deployment {
 		return this.project.resolve("data/tls");
 	}
 
-	private Process start(String name, List<String> injections) throws IOException {
+	private AotCache cache(String name) throws IOException {
+		AotCache cache = this.caches.get(name);
+		if (cache == null) {
+			cache = AotCache.of(this.project, name);
+			this.caches.put(name, cache);
+		}
+		return cache;
+	}
+
+	private String startedFrom(AotCache cache) {
+		return switch (this.jvmStart) {
+			case RECORDING -> "recording its " + cache.kind();
+			case COLD -> "cold (no " + cache.kind() + ", as asked)";
+			case FROM_CACHE -> cache.unusable()
+				.map((why) -> "cold (" + cache.kind() + ": " + why + "; ./lab aot-cache records one)")
+				.orElse("from its " + cache.kind());
+		};
+	}
+
+	private Process start(String name, List<String> injections) throws IOException, InterruptedException {
 		List<String> jvmOptions = new ArrayList<>();
+		// The extracted jar, with or without a cache: a start-up cache needs it, and so a cold start
+		// differs from a cached one by the cache alone.
+		AotCache cache = cache(name);
+		Path jar = cache.extract();
+		if (this.jvmStart == JvmStart.RECORDING) {
+			cache.deleteCache();
+			jvmOptions.addAll(cache.recordOptions());
+		}
+		else if (this.jvmStart == JvmStart.FROM_CACHE && cache.unusable().isEmpty()) {
+			jvmOptions.addAll(cache.useOptions());
+		}
 		String javaOpts = System.getenv("JAVA_OPTS");
 		if (javaOpts != null && !javaOpts.isBlank()) {
 			jvmOptions.addAll(List.of(javaOpts.trim().split("\\s+")));
@@ -218,7 +272,7 @@ public final class BareDeployment implements Deployment {
 		if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
 			command.add("/usr/bin/setsid");
 		}
-		command.addAll(ServiceJar.command(jvmOptions, ServiceJar.find(this.project, name), arguments));
+		command.addAll(ServiceJar.command(jvmOptions, jar, arguments));
 		return ServiceJar.start(command, this.project, log(name), Map.of("LAB_TRACES_DIR", tracesDir().toString()));
 	}
 
@@ -242,8 +296,30 @@ public final class BareDeployment implements Deployment {
 	@Override
 	public void down() throws IOException, InterruptedException {
 		stopCache();
+		if (this.jvmStart == JvmStart.RECORDING) {
+			// Each JVM writes its cache as it exits, a minute or more on two shared cores: all told at
+			// once, then each waited for, as long as that takes.
+			Map<String, ProcessHandle> stopping = new LinkedHashMap<>();
+			this.services.names().forEach((name) -> running(name).ifPresent((p) -> stopping.put(name, p)));
+			stopping.values().forEach(ProcessHandle::destroy);
+			for (Map.Entry<String, ProcessHandle> service : stopping.entrySet()) {
+				awaitExit(service.getValue(), Duration.ofMinutes(10));
+				Files.deleteIfExists(pidFile(service.getKey()));
+				System.out.println("stopped " + service.getKey());
+			}
+			return;
+		}
 		for (String name : this.services.names().reversed()) {
 			stop(name);
+		}
+	}
+
+	private static void awaitExit(ProcessHandle process, Duration timeout) throws InterruptedException {
+		try {
+			process.onExit().get(timeout.toSeconds(), TimeUnit.SECONDS);
+		}
+		catch (TimeoutException | ExecutionException ex) {
+			process.destroyForcibly();
 		}
 	}
 
@@ -252,12 +328,7 @@ public final class BareDeployment implements Deployment {
 		if (running.isPresent()) {
 			ProcessHandle process = running.get();
 			process.destroy();
-			try {
-				process.onExit().get(10, TimeUnit.SECONDS);
-			}
-			catch (TimeoutException | ExecutionException ex) {
-				process.destroyForcibly();
-			}
+			awaitExit(process, Duration.ofSeconds(10));
 			System.out.println("stopped " + name);
 		}
 		Files.deleteIfExists(pidFile(name));
@@ -357,7 +428,39 @@ public final class BareDeployment implements Deployment {
 		factors.put("network", "loopback (127.0.0.1, no NAT)");
 		String javaOpts = System.getenv("JAVA_OPTS");
 		factors.put("JVM options", (javaOpts == null || javaOpts.isBlank()) ? "none" : javaOpts.strip());
+		factors.put("JVM start", jvmStart().orElse("not running"));
 		return factors;
+	}
+
+	/** How the running services started: each from its cache, cold, or some of each (named). */
+	@Override
+	public Optional<String> jvmStart() {
+		Map<String, List<String>> byStart = new LinkedHashMap<>();
+		for (String name : this.services.names()) {
+			running(name).ifPresent((p) -> byStart.computeIfAbsent(startOf(p), (k) -> new ArrayList<>()).add(name));
+		}
+		if (byStart.size() <= 1) {
+			return byStart.keySet().stream().findFirst();
+		}
+		return Optional.of(String.join("; ",
+				byStart.entrySet().stream().map((e) -> e.getKey() + ": " + String.join(", ", e.getValue())).toList()));
+	}
+
+	/** From the JVM's own command line: which cache it started from, if any. */
+	private static String startOf(ProcessHandle process) {
+		String[] arguments = process.info().arguments().orElse(new String[0]);
+		for (String argument : arguments) {
+			if (argument.startsWith("-XX:AOTCache=")) {
+				return "from each service's AOT cache (./lab aot-cache)";
+			}
+			if (argument.startsWith("-XX:SharedArchiveFile=")) {
+				return "from each service's CDS archive (./lab aot-cache)";
+			}
+			if (argument.startsWith("-XX:AOTCacheOutput=") || argument.startsWith("-XX:ArchiveClassesAtExit=")) {
+				return "recording a start-up cache (a training run)";
+			}
+		}
+		return "cold (no start-up cache)";
 	}
 
 	public Map<String, String> status() {
@@ -400,6 +503,11 @@ public final class BareDeployment implements Deployment {
 			// Not Linux, or the process just ended.
 		}
 		return Double.NaN;
+	}
+
+	/** Whether any of the services runs, ready or not. */
+	public boolean anyRunning() {
+		return this.services.names().stream().anyMatch((name) -> running(name).isPresent());
 	}
 
 	private Optional<ProcessHandle> running(String name) {

@@ -94,6 +94,11 @@ public final class ComposeDeployment implements Deployment {
 		return this.setup.mode();
 	}
 
+	@Override
+	public Optional<String> jvmStart() {
+		return Optional.of("cold, in containers (the images hold no start-up cache)");
+	}
+
 	/** Where the containers write their spans when set up like bare (mounted at /app/traces). */
 	private Path tracesDir() {
 		return this.project.resolve("runs/services/compose-traces");

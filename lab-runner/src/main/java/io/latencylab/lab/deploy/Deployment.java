@@ -23,6 +23,11 @@ public interface Deployment {
 	Topology topology();
 
 	/** True when every service answers its readiness probe. */
+	/** How the services' JVMs started, where the lab starts them: from a start-up cache, or cold. */
+	default Optional<String> jvmStart() {
+		return Optional.empty();
+	}
+
 	default boolean isUp() {
 		return topology().services().values().stream().allMatch((service) -> Http.get(service.readiness()).isPresent());
 	}

@@ -34,12 +34,17 @@ public final class ServiceJar {
 	/** {@code java [jvmOptions] -jar jar [arguments]}, on the JDK this JVM runs on. */
 	public static List<String> command(List<String> jvmOptions, Path jar, List<String> arguments) {
 		List<String> command = new ArrayList<>();
-		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.add(java());
 		command.addAll(jvmOptions);
 		command.add("-jar");
 		command.add(jar.toString());
 		command.addAll(arguments);
 		return command;
+	}
+
+	/** The java launcher of the JDK this JVM runs on. */
+	static String java() {
+		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
 	}
 
 	/** Starts {@code command} in {@code dir}, its output (both streams) to {@code log}, nothing on its input. */

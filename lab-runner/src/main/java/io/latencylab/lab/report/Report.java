@@ -80,6 +80,7 @@ public final class Report {
 				List.of("machine", m.machine().get("cores") + " cores, " + gib(m.machine().get("memoryBytes")) + ", " + m.machine().get("os")),
 				List.of("cores", (m.cores() == null) ? "shared (not recorded)" : m.cores()),
 				List.of("load generator", (m.injector() == null) ? "a Gatling JVM on this machine" : m.injector()),
+				List.of("services' JVMs", (m.jvmStart() == null) ? "not known (started elsewhere, or a run from before it was kept)" : m.jvmStart()),
 				List.of("JDK", String.valueOf(m.machine().get("jdk"))), List.of("start", m.start()), List.of("end", String.valueOf(m.end())),
 				List.of("warm-up", m.warmUp() == null ? "none"
 						: m.warmUp().properties().get("lab.warmup.duration") + " of " + m.warmUp().properties().get("lab.warmup.operations")

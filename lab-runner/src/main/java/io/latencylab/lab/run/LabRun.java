@@ -129,7 +129,7 @@ public final class LabRun {
 		Files.createDirectories(runDir);
 		Manifest manifest = new Manifest(runId, plan.name(), plan.seed(), plan.full(), this.deployment.mode(),
 				injections, cores.describe(), String.join("; ", this.injectors.stream().map(Injector::describe).toList()),
-				Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
+				this.deployment.jvmStart().orElse(null), Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
 		manifest.write(runDir);
 		this.out.printf(Locale.ROOT, "Run %s: %d steps, about %s%n", runId, steps.size(),
 				Progress.clock(Plan.estimate(steps)));

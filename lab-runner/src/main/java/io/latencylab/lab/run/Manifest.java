@@ -16,10 +16,12 @@ import tools.jackson.databind.json.JsonMapper;
  * What a run was: written at its start and after every step to runs/&lt;run-id&gt;/manifest.json,
  * so that a report can be rebuilt, and a run compared, from the folder alone. {@code cores} says
  * which cores the services and the lab ran on (Cores.describe; null in runs from before it was kept),
- * {@code injector} where the load generator ran (null in runs from before it was kept).
+ * {@code injector} where the load generator ran (null in runs from before it was kept), {@code jvmStart} how
+ * the services' JVMs started: from a start-up cache or cold (null where the lab did not start them, or
+ * in runs from before it was kept).
  */
 public record Manifest(String runId, String experiment, String seed, boolean full, String mode, List<String> injections,
-		String cores, String injector, Map<String, Object> git, Map<String, Object> machine, String start, String end, StepRecord warmUp,
+		String cores, String injector, String jvmStart, Map<String, Object> git, Map<String, Object> machine, String start, String end, StepRecord warmUp,
 		List<StepRecord> steps) {
 
 	static final JsonMapper JSON = JsonMapper.builder().build();
@@ -49,17 +51,17 @@ public record Manifest(String runId, String experiment, String seed, boolean ful
 	public Manifest withStep(StepRecord step) {
 		List<StepRecord> all = new ArrayList<>(this.steps);
 		all.add(step);
-		return new Manifest(this.runId, this.experiment, this.seed, this.full, this.mode, this.injections, this.cores, this.injector, this.git,
+		return new Manifest(this.runId, this.experiment, this.seed, this.full, this.mode, this.injections, this.cores, this.injector, this.jvmStart, this.git,
 				this.machine, this.start, this.end, this.warmUp, all);
 	}
 
 	public Manifest withWarmUp(StepRecord warmUp) {
-		return new Manifest(this.runId, this.experiment, this.seed, this.full, this.mode, this.injections, this.cores, this.injector, this.git,
+		return new Manifest(this.runId, this.experiment, this.seed, this.full, this.mode, this.injections, this.cores, this.injector, this.jvmStart, this.git,
 				this.machine, this.start, this.end, warmUp, this.steps);
 	}
 
 	public Manifest ended(String end) {
-		return new Manifest(this.runId, this.experiment, this.seed, this.full, this.mode, this.injections, this.cores, this.injector, this.git,
+		return new Manifest(this.runId, this.experiment, this.seed, this.full, this.mode, this.injections, this.cores, this.injector, this.jvmStart, this.git,
 				this.machine, this.start, end, this.warmUp, this.steps);
 	}
 

@@ -174,7 +174,7 @@ class ReportTests {
 
 	private static void writeManifest(Path dir, String runId, String experiment, String seed, List<Manifest.StepRecord> steps,
 			Cores cores) throws IOException {
-		new Manifest(runId, experiment, seed, false, "bare", List.of(), cores.describe(), null, Map.of("commit", "abc", "dirty", false),
+		new Manifest(runId, experiment, seed, false, "bare", List.of(), cores.describe(), null, null, Map.of("commit", "abc", "dirty", false),
 				Map.of("cores", 2, "memoryBytes", 1L << 34, "os", "Linux", "jdk", "test"), "2026-11-22T10:00:00Z",
 				"2026-11-22T10:01:00Z", null, steps).write(dir);
 	}
