@@ -18,6 +18,7 @@ import io.latencylab.lab.run.LabRun;
 import io.latencylab.lab.run.Manifest;
 import io.latencylab.lab.run.JMeterStep;
 import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.run.Settling;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.observability.Decomposition;
@@ -74,6 +75,13 @@ public final class Report {
 	private void build() throws IOException {
 		Manifest m = this.run.manifest();
 		this.doc.heading(1, "latency-lab report: " + m.runId());
+		String settled = (m.warmUp() == null) ? null : m.warmUp().properties().get(LabRun.SETTLED_PROPERTY);
+		if (settled != null && settled.startsWith("not settled")) {
+			// Said first: every figure below may still carry the services' warm-up.
+			this.doc.text("**The services had not settled when the measured steps began**: the warm-up ended " + settled
+					+ ". The first steps' figures may still carry the JVMs' warm-up (see \"How the warm-up settled\"; "
+					+ "./lab aot-cache starts the services warmer).");
+		}
 		this.doc.table(List.of("run", "value"), List.of(List.of("experiment", m.experiment() + (m.full() ? " (full scale)" : " (laptop scale)")),
 				List.of("deployment", m.mode()), List.of("latency injected", m.injections().isEmpty() ? "none" : String.join(", ", m.injections())),
 				List.of("git commit", m.git().get("commit") + (Boolean.TRUE.equals(m.git().get("dirty")) ? " (with local changes)" : "")),
@@ -93,6 +101,7 @@ public final class Report {
 				+ "; the figures are this machine's, not the studies' hardware. Latency is what the Gatling virtual users measured, "
 				+ "from setting out to send the request (a connection it must open counts) to the response's last byte, "
 				+ "before Gatling's checks.");
+		warmUpTable();
 		stepsTable();
 		injectorsTable();
 		for (ReportSection section : this.sections) {
@@ -268,6 +277,38 @@ public final class Report {
 			}
 		}
 		return byService;
+	}
+
+	/** Each operation's p50 under the warm-up's load, from its last seconds through every settling round. */
+	private void warmUpTable() {
+		Manifest.StepRecord warmUp = this.run.manifest().warmUp();
+		Map<String, List<Double>> p50s = (warmUp == null) ? Map.of()
+				: Settling.parse(warmUp.properties().get(LabRun.SETTLING_PROPERTY));
+		if (p50s.isEmpty()) {
+			return;
+		}
+		int rounds = p50s.values().stream().mapToInt(List::size).max().orElse(0);
+		List<String> headers = new ArrayList<>(List.of("operation", "warm-up's last 10 s"));
+		for (int i = 1; i < rounds; i++) {
+			headers.add("round " + i);
+		}
+		headers.add("change in the last");
+		List<List<String>> rows = new ArrayList<>();
+		p50s.forEach((operation, history) -> {
+			List<String> row = new ArrayList<>(List.of(operation));
+			history.forEach((p50) -> row.add(Double.isNaN(p50) ? "too few" : String.format(Locale.ROOT, "%.3f", p50)));
+			while (row.size() < headers.size() - 1) {
+				row.add("");
+			}
+			double change = Settling.lastChange(history);
+			row.add(Double.isNaN(change) ? "" : String.format(Locale.ROOT, "%+.1f%%", 100 * change));
+			rows.add(row);
+		});
+		this.doc.heading(2, "How the warm-up settled");
+		this.doc.text("Each operation's p50 (ms) under the warm-up's load, round by round; the warm-up "
+				+ warmUp.properties().get(LabRun.SETTLED_PROPERTY) + ". Fewer than " + Settling.TOO_FEW
+				+ " answers in a round: not judged.");
+		this.doc.table(headers, rows);
 	}
 
 	private void stepsTable() throws IOException {

@@ -220,6 +220,7 @@ public final class LabRun {
 					if (warmingUp) {
 						Map<String, String> properties = new java.util.LinkedHashMap<>(step.properties());
 						properties.put(SETTLED_PROPERTY, settled.text());
+						properties.put(SETTLING_PROPERTY, settled.settling().property());
 						// Its traces are not needed: it only warms the services up.
 						manifest = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), properties,
 								folder, stepStart.toString(), stepEnd.toString(), exit, requests.size() + settled.requests(),
@@ -311,75 +312,51 @@ public final class LabRun {
 	/** At most this many: a minute more, whether the services settle or not. */
 	static final int MAX_SETTLE_ROUNDS = 6;
 
-	/**
-	 * Settled: the warm-up load's throughput, all its operations together, moved by no more than
-	 * this share from one round to the next, twice in a row (once happens by chance while the
-	 * services still improve). Throughput, not a percentile: under the warm-up's many
-	 * clients a p50 is mostly queueing; and all operations together, because they share two cores:
-	 * one growing faster takes CPU from the others (each alone moved by 15-24% from round to round
-	 * on services warm for minutes, their sum by 3-4%).
-	 */
-	static final double SETTLED = 0.10;
-
 	/** Where the warm-up's record in the manifest says how it settled. */
 	public static final String SETTLED_PROPERTY = "lab.warmup.settled";
 
-	/** How the warm-up ended: rounds run after it, their requests, and the throughput's change in the last. */
-	record Settled(int rounds, long requests, double change, boolean settled) {
+	/** Where it keeps each operation's p50 round by round ({@link Settling#property()}). */
+	public static final String SETTLING_PROPERTY = "lab.warmup.p50s";
+
+	/** How the warm-up ended: its settling, and the requests of its rounds. */
+	record Settled(Settling settling, long requests) {
 
 		String text() {
-			return String.format(Locale.ROOT, "%s after %d round%s of %ds (throughput change in the last: %+.0f%%)",
-					this.settled ? "settled" : "not settled", this.rounds, (this.rounds == 1) ? "" : "s",
-					SETTLE_ROUND.toSeconds(), 100 * this.change);
+			return this.settling.text(SETTLE_ROUND.toSeconds());
 		}
 
 	}
 
 	/**
-	 * After the warm-up, its load again in short rounds until its throughput stays within
-	 * {@link #SETTLED} of the round before in two rounds in a row (the first round is set against
-	 * the warm-up's last seconds): services fresh from their start keep compiling for longer than a fixed warm-up
-	 * allows, and a first step would measure that.
+	 * After the warm-up, its load again in short rounds until every operation's p50 has settled
+	 * ({@link Settling}; the first round is set against the warm-up's last seconds): services fresh
+	 * from their start keep compiling for longer than a fixed warm-up allows, and a first step would
+	 * measure that.
 	 */
 	private Settled settle(GatlingStep gatling, Step warmUp, Path runDir, String runId, Map<String, String> targets,
 			Progress progress, List<Request> warmUpRequests) throws IOException, InterruptedException {
 		long tailFrom = warmUpRequests.stream().mapToLong(Request::startMillis).max().orElse(0) - SETTLE_ROUND.toMillis();
-		double previous = answered(warmUpRequests.stream().filter((r) -> r.startMillis() >= tailFrom).toList());
+		Settling settling = new Settling();
+		settling.add(warmUpRequests.stream().filter((r) -> r.startMillis() >= tailFrom).toList());
 		Step round = Step.of(warmUp.name(), warmUp.simulation())
 			.setAll(warmUp.properties())
 			.set(WarmUp.DURATION, SETTLE_ROUND)
 			.lasting(SETTLE_ROUND);
 		long requests = 0;
-		double change = Double.NaN;
-		int rounds = 0;
-		int steady = 0;
-		while (rounds < MAX_SETTLE_ROUNDS) {
-			rounds++;
-			Path dir = runDir.resolve(String.format(Locale.ROOT, "steps/00-settle-%d", rounds));
+		while (settling.rounds() < MAX_SETTLE_ROUNDS) {
+			Path dir = runDir.resolve(String.format(Locale.ROOT, "steps/00-settle-%d", settling.rounds() + 1));
 			progress.restartCount();
 			int exit = gatling.run(round, dir, runId, targets, progress);
 			List<Request> done = readQuietly(GatlingStep.requestsCsvs(dir));
 			requests += done.size();
-			double now = answered(done);
-			change = change(previous, now);
-			progress.endStep(String.format(Locale.ROOT, "settling, round %d: %,d requests, throughput change %+.0f%%", rounds,
-					done.size(), 100 * change));
-			steady = (Math.abs(change) <= SETTLED) ? steady + 1 : 0;
-			if (exit != 0 || steady == 2) {
+			settling.add(done);
+			progress.endStep(String.format(Locale.ROOT, "settling, round %d: %,d requests, %s", settling.rounds(),
+					done.size(), settling.settled() ? "settled" : "not yet settled"));
+			if (exit != 0 || settling.settled()) {
 				break;
 			}
-			previous = now;
 		}
-		return new Settled(rounds, requests, change, steady == 2);
-	}
-
-	private static double answered(List<Request> requests) {
-		return requests.stream().filter(Request::ok).count();
-	}
-
-	/** The relative change from one round's answered requests to the next's; infinite when there were none before. */
-	static double change(double before, double after) {
-		return (before > 0) ? (after - before) / before : Double.POSITIVE_INFINITY;
+		return new Settled(settling, requests);
 	}
 
 	/** The generator's CPU from a step's first answer to its last, in percent of one core, as its summary.json gives it. */

@@ -13,10 +13,13 @@ import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Factors;
 import io.latencylab.lab.deploy.StartUp;
 import io.latencylab.lab.net.NetworkProbe;
+import io.latencylab.lab.run.LabRun;
 import io.latencylab.lab.run.Manifest;
 import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.run.Settling;
 import io.latencylab.lab.study.Studies;
 import io.latencylab.lab.traces.Traces;
+import io.latencylab.observability.Request;
 import io.latencylab.observability.Span;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -209,6 +212,35 @@ class ReportTests {
 			byte[] png = Files.readAllBytes(dir.resolve("charts").resolve(chart));
 			assertThat(png).as(chart).startsWith(0x89, 'P', 'N', 'G');
 		}
+	}
+
+	@Test
+	void aWarmUpThatDidNotSettleIsSaidFirstWithEachOperationsP50RoundByRound() throws IOException {
+		Path dir = toyStoreRun("seed-001-test", 30, 1, 2);
+		Settling settling = new Settling();
+		for (double buy : new double[] { 30, 20, 12 }) {
+			List<Request> round = new ArrayList<>();
+			for (int i = 0; i < 50; i++) {
+				round.add(new Request("toy-query", "q" + i, i, 1.0, 200, null, true));
+				round.add(new Request("toy-buy", "b" + i, i, buy, 200, null, true));
+			}
+			settling.add(round);
+		}
+		Map<String, String> properties = Map.of("lab.warmup.duration", "10s", "lab.warmup.operations", "toy-query,toy-buy",
+				LabRun.SETTLED_PROPERTY, settling.text(10), LabRun.SETTLING_PROPERTY, settling.property());
+		Manifest.read(dir)
+			.withWarmUp(new Manifest.StepRecord(0, "warm-up", "WarmUpSimulation", properties, "steps/00-warm-up",
+					"2026-11-22T10:00:00Z", "2026-11-22T10:00:30Z", 0, 300, 0, 0, 0, null))
+			.write(dir);
+		Report.write(RunData.read(dir), Studies.all());
+		String md = Files.readString(dir.resolve("report.md"));
+		// Right under the title, before the run's own table.
+		assertThat(md.substring(0, md.indexOf("| run |"))).contains("**The services had not settled when the measured steps began**")
+			.contains("still moving in the last: toy-buy -40%");
+		assertThat(md).contains("## How the warm-up settled")
+			.contains("| operation | warm-up's last 10 s | round 1 | round 2 | change in the last |")
+			.contains("| toy-query | 1.000 | 1.000 | 1.000 | +0.0% |")
+			.contains("| toy-buy | 30.000 | 20.000 | 12.000 | -40.0% |");
 	}
 
 	@Test
