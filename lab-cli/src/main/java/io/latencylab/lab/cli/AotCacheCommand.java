@@ -2,9 +2,10 @@ package io.latencylab.lab.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import io.latencylab.lab.deploy.AotCache;
@@ -54,14 +55,14 @@ final class AotCacheCommand implements Callable<Integer> {
 			throw new CommandLine.ParameterException(this.spec.commandLine(),
 					"the lab is up: ./lab down first (a training run starts the services itself, recording)");
 		}
-		List<AotCache> caches = new ArrayList<>();
+		Map<String, AotCache> caches = new LinkedHashMap<>();
 		for (String service : lab.services().names()) {
-			caches.add(AotCache.of(Lab.PROJECT, service));
+			caches.put(service, lab.cache(service));
 		}
 		Step training = WarmUp.step(TRAINING, Duration.ofSeconds(this.seconds));
 		String workload = String.format(Locale.ROOT, "the lab's warm-up load, %d s of %s", this.seconds,
 				String.join(", ", TRAINING.stream().map(Operation::label).toList()));
-		System.out.println("Recording every service's " + caches.getFirst().kind() + ": " + workload);
+		System.out.println("Recording every service's " + caches.values().iterator().next().kind() + ": " + workload);
 		lab.jvmStart(BareDeployment.JvmStart.RECORDING);
 		long started = System.nanoTime();
 		Path runDir;
@@ -78,12 +79,10 @@ final class AotCacheCommand implements Callable<Integer> {
 		Report.write(RunData.read(runDir), Studies.all());
 		System.out.println("The training run's report: " + Lab.PROJECT.relativize(runDir.resolve("report.md")));
 		int missing = 0;
-		for (int i = 0; i < caches.size(); i++) {
-			AotCache cache = caches.get(i);
-			String service = lab.services().names().get(i);
+		for (Map.Entry<String, AotCache> cache : caches.entrySet()) {
 			try {
-				System.out.printf(Locale.ROOT, "  %-17s %s, %,.1f MB%n", service, Lab.PROJECT.relativize(cache.cacheFile()),
-						cache.stamp(workload) / 1e6);
+				System.out.printf(Locale.ROOT, "  %-17s %s, %,.1f MB%n", cache.getKey(),
+						Lab.PROJECT.relativize(cache.getValue().cacheFile()), cache.getValue().stamp(workload) / 1e6);
 			}
 			catch (IllegalStateException ex) {
 				System.err.println("  " + ex.getMessage());

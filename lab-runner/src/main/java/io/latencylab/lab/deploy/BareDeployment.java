@@ -222,7 +222,8 @@ public final class BareDeployment implements Deployment {
 		return this.project.resolve("data/tls");
 	}
 
-	private AotCache cache(String name) throws IOException {
+	/** A service's start-up cache, as this deployment starts the service from it. */
+	public AotCache cache(String name) throws IOException {
 		AotCache cache = this.caches.get(name);
 		if (cache == null) {
 			cache = AotCache.of(this.project, name);

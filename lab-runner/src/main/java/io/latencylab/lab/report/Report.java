@@ -79,8 +79,7 @@ public final class Report {
 		if (settled != null && settled.startsWith("not settled")) {
 			// Said first: every figure below may still carry the services' warm-up.
 			this.doc.text("**The services had not settled when the measured steps began**: the warm-up ended " + settled
-					+ ". The first steps' figures may still carry the JVMs' warm-up (see \"How the warm-up settled\"; "
-					+ "./lab aot-cache starts the services warmer).");
+					+ ". The first steps' figures may still carry the JVMs' warm-up (see \"How the warm-up settled\").");
 		}
 		this.doc.table(List.of("run", "value"), List.of(List.of("experiment", m.experiment() + (m.full() ? " (full scale)" : " (laptop scale)")),
 				List.of("deployment", m.mode()), List.of("latency injected", m.injections().isEmpty() ? "none" : String.join(", ", m.injections())),

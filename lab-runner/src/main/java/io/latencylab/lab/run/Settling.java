@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import io.latencylab.observability.Latencies;
 import io.latencylab.observability.Request;
 
 /**
@@ -43,20 +44,21 @@ public final class Settling {
 	/** One round's answers: the first call is the warm-up's own last seconds, each later one a settling round. */
 	public void add(List<Request> round) {
 		this.rounds++;
-		Map<String, List<Double>> byOperation = new LinkedHashMap<>();
+		Map<String, Latencies> byOperation = new LinkedHashMap<>();
 		for (Request request : round) {
 			if (request.ok()) {
-				byOperation.computeIfAbsent(operation(request.group()), (k) -> new ArrayList<>()).add(request.durationMs());
+				byOperation.computeIfAbsent(operation(request.group()), (k) -> new Latencies()).recordMillis(request.durationMs());
 			}
 		}
 		byOperation.keySet().forEach((operation) -> this.p50s.computeIfAbsent(operation, (k) -> new ArrayList<>()));
 		for (Map.Entry<String, List<Double>> operation : this.p50s.entrySet()) {
-			List<Double> answers = byOperation.getOrDefault(operation.getKey(), List.of());
+			Latencies answers = byOperation.getOrDefault(operation.getKey(), new Latencies());
 			List<Double> history = operation.getValue();
 			while (history.size() < this.rounds) {
 				history.add(Double.NaN);
 			}
-			history.add((answers.size() < TOO_FEW) ? Double.NaN : p50(answers));
+			// HdrHistogram's p50, as every p50 of the report.
+			history.add((answers.count() < TOO_FEW) ? Double.NaN : answers.percentileMs(50));
 			double change = lastChange(history);
 			int before = this.steady.getOrDefault(operation.getKey(), 0);
 			this.steady.put(operation.getKey(),
@@ -137,12 +139,6 @@ public final class Settling {
 	static String operation(String group) {
 		int colon = group.indexOf(": ");
 		return (colon < 0) ? group : group.substring(0, colon);
-	}
-
-	private static double p50(List<Double> answers) {
-		double[] sorted = answers.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-		// The nearest rank, as HdrHistogram's percentiles are.
-		return sorted[(int) Math.ceil(0.5 * sorted.length) - 1];
 	}
 
 }
