@@ -4,9 +4,12 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
-import java.util.stream.Collectors;
 
 /**
  * The known-answer and teaching knobs: a delay or a failure at a named point in a service, off
@@ -20,11 +23,19 @@ import java.util.stream.Collectors;
  *
  * Points: {@code catalog-before-commit} (inside the catalog's commit span; a failure rolls the buy
  * back), {@code order-before-catalog} (the order service, before it calls the catalog; a failure
- * leaves the order pending, for the reconciler to settle).
+ * leaves the order pending, for the reconciler to settle). {@code /actuator/injections} changes them
+ * while the service runs (InjectionsEndpoint): a known answer set against the same JVMs, warm, with
+ * and without it.
  */
 public class LatencyInjector {
 
-	private final Map<String, Action> actions;
+	/** The points the services pass, by name. */
+	public static final Set<String> POINTS = Set.of("catalog-before-commit", "order-before-catalog");
+
+	/** Point → its action and the spec it was parsed from; changed while the service runs by {@link #set}. */
+	private final Map<String, Action> actions = new ConcurrentHashMap<>();
+
+	private final Map<String, String> specs = new ConcurrentHashMap<>();
 
 	private final DoubleSupplier random;
 
@@ -33,10 +44,36 @@ public class LatencyInjector {
 	}
 
 	LatencyInjector(Map<String, String> specs, DoubleSupplier random) {
-		this.actions = specs.entrySet()
-			.stream()
-			.collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, (e) -> Action.parse(e.getValue())));
 		this.random = random;
+		specs.forEach(this::put);
+	}
+
+	/**
+	 * Sets what happens at a point from now on, or nothing when {@code spec} is null: the passes
+	 * already past it are not touched. Refuses a point no service passes and a spec that is none.
+	 */
+	public void set(String point, String spec) {
+		if (!POINTS.contains(point)) {
+			throw new IllegalArgumentException("no point '" + point + "'; the points are " + new TreeSet<>(POINTS));
+		}
+		if (spec == null) {
+			this.actions.remove(point);
+			this.specs.remove(point);
+		}
+		else {
+			put(point, spec);
+		}
+	}
+
+	private void put(String point, String spec) {
+		Action action = Action.parse(spec);
+		this.actions.put(point, action);
+		this.specs.put(point, spec.strip());
+	}
+
+	/** Point → spec, as set now. */
+	public Map<String, String> specs() {
+		return new TreeMap<>(this.specs);
 	}
 
 	/**

@@ -132,6 +132,12 @@ public class TelemetryAutoConfiguration {
 		return new LatencyInjector(delays);
 	}
 
+	@Bean
+	@ConditionalOnAvailableEndpoint
+	InjectionsEndpoint injectionsEndpoint(LatencyInjector latencyInjector) {
+		return new InjectionsEndpoint(latencyInjector);
+	}
+
 	/** An injected failure or an unreachable database, in a gRPC service, answers UNAVAILABLE. */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.grpc.server.exception.GrpcExceptionHandler")

@@ -49,6 +49,28 @@ class LatencyInjectorTests {
 	}
 
 	@Test
+	void anInjectionSetWhileRunningActsFromTheNextPassAndIsTakenAwayWithoutASpec() {
+		LatencyInjector injector = new LatencyInjector(Map.of());
+		injector.at("catalog-before-commit");
+		injector.set("catalog-before-commit", "fail");
+		assertThat(injector.specs()).containsExactly(Map.entry("catalog-before-commit", "fail"));
+		assertThatThrownBy(() -> injector.at("catalog-before-commit")).isInstanceOf(LatencyInjector.InjectedFault.class);
+		injector.set("catalog-before-commit", null);
+		injector.at("catalog-before-commit");
+		assertThat(injector.specs()).isEmpty();
+	}
+
+	@Test
+	void aPointNoServicePassesOrASpecThatIsNoneIsRefusedAndChangesNothing() {
+		LatencyInjector injector = new LatencyInjector(Map.of("order-before-catalog", "5ms"));
+		assertThatIllegalArgumentException().isThrownBy(() -> injector.set("catalog-before-comit", "50ms"))
+			.withMessage("no point 'catalog-before-comit'; the points are [catalog-before-commit, order-before-catalog]");
+		assertThatIllegalArgumentException().isThrownBy(() -> injector.set("order-before-catalog", "50"))
+			.withMessageContaining("not '50'");
+		assertThat(injector.specs()).containsExactly(Map.entry("order-before-catalog", "5ms"));
+	}
+
+	@Test
 	void specsAreParsedOrRefusedWithTheirGrammar() {
 		assertThat(LatencyInjector.Action.parse("40ms-60ms")).isEqualTo(new LatencyInjector.Action(false, 40_000_000, 60_000_000, 1));
 		assertThat(LatencyInjector.Action.parse(" 200ms @ 10% ")).isEqualTo(new LatencyInjector.Action(false, 200_000_000, 200_000_000, 0.1));
