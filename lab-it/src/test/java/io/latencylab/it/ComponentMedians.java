@@ -16,10 +16,11 @@ import io.latencylab.lab.run.GatlingStep;
 import io.latencylab.lab.run.Progress;
 import io.latencylab.load.ToyStoreLoad;
 import io.latencylab.lab.traces.FileTraces;
-import io.latencylab.lab.traces.Traces;
+import io.latencylab.observability.Bands;
 import io.latencylab.observability.GroupDecomposition;
 import io.latencylab.observability.Request;
 import io.latencylab.observability.Span;
+import io.latencylab.observability.TraceSample;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -67,7 +68,7 @@ final class ComponentMedians {
 		traces.mark();
 		assertThat(gatling.run(step, dir, runId, target, progress(step))).isZero();
 		List<Request> requests = Request.read(GatlingStep.requestsCsv(dir).orElseThrow());
-		List<Span> spans = traces.collect(Traces.sample(requests, Traces.PER_GROUP), Duration.ofSeconds(30));
+		List<Span> spans = traces.collect(TraceSample.of(requests, Bands.DEFAULT), Duration.ofSeconds(30));
 		GroupDecomposition decomposition = GroupDecomposition.of(requests, spans)
 			.stream()
 			.filter((g) -> g.group().equals(group))

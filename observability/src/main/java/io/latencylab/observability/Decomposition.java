@@ -35,6 +35,30 @@ public final class Decomposition {
 	/** Component name for the time outside the root server span. */
 	public static final String FRONT_DOOR = "front door";
 
+	/**
+	 * The root server span's attribute (set by the telemetry module on Tomcat): nanoseconds from the
+	 * server's reading the request to the span's start.
+	 */
+	public static final String READ_ATTRIBUTE = "lab.server.read.ns";
+
+	/**
+	 * Of the front door, the part after the server read the request and before its root span
+	 * started: the root's {@link #READ_ATTRIBUTE}, at most the whole front door; -1 where the server
+	 * did not say (not Tomcat, or spans from before it was kept).
+	 */
+	public static long readBeforeRootNanos(Span root, long clientObservedNanos) {
+		String read = root.attribute(READ_ATTRIBUTE);
+		if (read == null || clientObservedNanos < 0) {
+			return -1;
+		}
+		try {
+			return Math.min(Long.parseLong(read), Math.max(0, clientObservedNanos - root.durationNanos()));
+		}
+		catch (NumberFormatException ex) {
+			return -1;
+		}
+	}
+
 	private Decomposition() {
 	}
 
@@ -42,9 +66,9 @@ public final class Decomposition {
 	 * The method in words, for every report and the docs: its one source is
 	 * decomposition-method.md beside this class.
 	 */
-	public static String method(int tracesPerGroup) {
+	public static String method(int tracesPerGroup, int tracesPerBand) {
 		try (InputStream in = Decomposition.class.getResourceAsStream("decomposition-method.md")) {
-			return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip().formatted(tracesPerGroup);
+			return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip().formatted(tracesPerGroup, tracesPerBand);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -59,12 +83,7 @@ public final class Decomposition {
 	 * to it exactly
 	 */
 	public static Map<String, Long> of(List<Span> trace, Span root, long clientObservedNanos) {
-		Map<String, List<Span>> children = new LinkedHashMap<>();
-		for (Span span : trace) {
-			children.computeIfAbsent(span.parentSpanId(), (id) -> new ArrayList<>()).add(span);
-		}
-		nestInsideLeafClients(children);
-		children = placeRemoteCallees(root, children);
+		Map<String, List<Span>> children = placedChildren(trace, root);
 		Map<String, Long> components = new LinkedHashMap<>();
 		long end = root.endNanos();
 		if (clientObservedNanos >= 0) {
@@ -75,6 +94,25 @@ public final class Decomposition {
 		}
 		walk(root, root.startNanos(), end, children, components);
 		return components;
+	}
+
+	/**
+	 * The trace as the walk sees it: span id → its children, JDBC spans nested inside their
+	 * connection and every remote callee placed by durations (see below).
+	 */
+	static Map<String, List<Span>> placedChildren(List<Span> trace, Span root) {
+		Map<String, List<Span>> children = new LinkedHashMap<>();
+		for (Span span : trace) {
+			children.computeIfAbsent(span.parentSpanId(), (id) -> new ArrayList<>()).add(span);
+		}
+		nestInsideLeafClients(children);
+		return placeRemoteCallees(root, children);
+	}
+
+	/** The root server span of the request sent as {@code sentSpanId}: the span whose parent it is; null if not in the trace. */
+	public static Span root(List<Span> trace, String sentSpanId) {
+		return (trace == null) ? null
+				: trace.stream().filter((s) -> s.parentSpanId().equals(sentSpanId)).findFirst().orElse(null);
 	}
 
 	/**
@@ -143,7 +181,7 @@ public final class Decomposition {
 		}
 	}
 
-	private static boolean hasTracedCallee(Span span, List<Span> children) {
+	static boolean hasTracedCallee(Span span, List<Span> children) {
 		return children.stream().anyMatch((child) -> child.kind() == Span.SERVER && !child.service().equals(span.service()));
 	}
 

@@ -53,8 +53,13 @@ public record GroupDecomposition(String group, long requests, int decomposed, Co
 
 	}
 
-	/** Per request group, the decomposition of every request whose trace is among {@code spans}. */
+	/**
+	 * Per request group, the decomposition of every request of the even spread (see
+	 * {@link TraceSample#evenSpread}) whose trace is among {@code spans}. The traces kept for the
+	 * bands besides are left out: they would weigh the mean towards the tail.
+	 */
 	public static List<GroupDecomposition> of(List<Request> requests, List<Span> spans) {
+		Map<String, String> evenSpread = TraceSample.evenSpread(requests, TraceSample.PER_GROUP);
 		Map<String, List<Span>> traces = spans.stream().collect(Collectors.groupingBy(Span::traceId));
 		Map<String, List<Request>> byGroup = requests.stream()
 			.collect(Collectors.groupingBy(Request::group, TreeMap::new, Collectors.toList()));
@@ -65,9 +70,8 @@ public record GroupDecomposition(String group, long requests, int decomposed, Co
 			List<Long> overruns = new ArrayList<>();
 			for (Request request : list) {
 				List<Span> trace = traces.get(request.traceId());
-				Span root = (trace == null) ? null
-						: trace.stream().filter((s) -> s.parentSpanId().equals(request.parentSpanId())).findFirst().orElse(null);
-				if (root != null) {
+				Span root = Decomposition.root(trace, request.parentSpanId());
+				if (root != null && evenSpread.containsKey(request.traceId())) {
 					long observed = Math.round(request.durationMs() * 1e6);
 					samples.add(Decomposition.of(trace, root, observed));
 					client.add(observed);

@@ -188,6 +188,12 @@ public class TelemetryAutoConfiguration {
 				.setErrorReportValveClass(ProblemErrorReportValve.class.getName());
 		}
 
+		/** Tomcat's time of reading each request, for the server span (RequestRead). */
+		@Bean
+		org.springframework.boot.tomcat.TomcatContextCustomizer requestReadValve() {
+			return (context) -> context.getPipeline().addValve(new RequestRead.Valve());
+		}
+
 	}
 
 	/** An H2 file database (the bare default) reuses replaced pages' space sooner, synced to disk in time. */
@@ -225,6 +231,15 @@ public class TelemetryAutoConfiguration {
 		FilterRegistrationBean<RunIdServerSpanFilter> registration = new FilterRegistrationBean<>(
 				new RunIdServerSpanFilter());
 		// Inside the server observation's scope: Boot registers that filter at HIGHEST_PRECEDENCE + 1.
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 2);
+		return registration;
+	}
+
+	@Bean
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	FilterRegistrationBean<RequestRead.Filter> requestReadFilter() {
+		FilterRegistrationBean<RequestRead.Filter> registration = new FilterRegistrationBean<>(new RequestRead.Filter());
+		// The first inside the server observation (HIGHEST_PRECEDENCE + 1), as near its start as can be.
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 2);
 		return registration;
 	}

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
@@ -14,6 +15,7 @@ import io.latencylab.lab.report.Repetitions;
 import io.latencylab.lab.report.Report;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.study.Studies;
+import io.latencylab.observability.Bands;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -42,11 +44,15 @@ final class ReportCommand implements Callable<Integer> {
 			description = "With --compare: the steps to compare, when their names differ (toystore-buy-c1:toystore-buy-c5).")
 	List<String> steps = new ArrayList<>();
 
+	@CommandLine.Mixin
+	BandsOption bandsOption = new BandsOption();
+
 	@Override
 	public Integer call() throws Exception {
+		Optional<Bands> bands = this.bandsOption.given(this.spec.commandLine());
 		if (this.compare != null) {
-			RunData a = RunData.read(resolve(this.compare.get(0)));
-			RunData b = RunData.read(resolve(this.compare.get(1)));
+			RunData a = RunData.read(resolve(this.compare.get(0)), bands);
+			RunData b = RunData.read(resolve(this.compare.get(1)), bands);
 			Path dir = Lab.PROJECT.resolve("runs").resolve("compare-" + a.manifest().runId() + "-vs-" + b.manifest().runId());
 			Path html = Comparison.write(a, b, this.steps.stream().map(Comparison.Pair::parse).toList(), dir);
 			System.out.println("Comparison (Markdown): " + Lab.PROJECT.relativize(dir.resolve("compare.md")));
@@ -56,7 +62,7 @@ final class ReportCommand implements Callable<Integer> {
 		if (this.repetitions != null) {
 			List<RunData> runs = new ArrayList<>();
 			for (String run : this.repetitions) {
-				runs.add(RunData.read(resolve(run)));
+				runs.add(RunData.read(resolve(run), bands));
 			}
 			Path dir = Lab.PROJECT.resolve("runs").resolve(runs.getFirst().manifest().runId() + "-x" + runs.size());
 			Path html = Repetitions.write(runs, dir, Studies.all());
@@ -68,7 +74,7 @@ final class ReportCommand implements Callable<Integer> {
 			throw new CommandLine.ParameterException(this.spec.commandLine(), "name a RUN, or --compare RUN_A RUN_B");
 		}
 		Path dir = resolve(this.run);
-		Path html = Report.write(RunData.read(dir), Studies.all());
+		Path html = Report.write(RunData.read(dir, bands), Studies.all());
 		System.out.println("Report (Markdown): " + dir.resolve("report.md"));
 		System.out.println("Report: " + html);
 		return 0;

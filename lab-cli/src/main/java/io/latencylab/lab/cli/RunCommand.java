@@ -40,6 +40,7 @@ import io.latencylab.lab.study.Studies;
 import io.latencylab.lab.study.Study;
 import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.topology.Topology;
+import io.latencylab.observability.Bands;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -141,12 +142,16 @@ final class RunCommand implements Callable<Integer> {
 	@CommandLine.Mixin
 	JvmStartOption jvmStart = new JvmStartOption();
 
+	@CommandLine.Mixin
+	BandsOption bandsOption = new BandsOption();
+
 	@Override
 	public Integer call() throws Exception {
 		// Every option is checked before anything starts: a refused option leaves nothing running.
 		Injections.check(this.injections, this.spec.commandLine());
+		Bands bands = this.bandsOption.given(this.spec.commandLine()).orElse(Bands.DEFAULT);
 		if (this.compare != null) {
-			return compareDeployments();
+			return compareDeployments(bands);
 		}
 		int repeat = (this.repeat == null) ? 1 : this.repeat;
 		if (repeat < 1) {
@@ -192,6 +197,7 @@ final class RunCommand implements Callable<Integer> {
 				}
 				runDirs.add(new LabRun(Lab.PROJECT, deployment, System.out).distance(roundTrip)
 					.regions(regions)
+					.bands(bands)
 					.injectors(injectors)
 					.run(plan.repetition(i), described, this.warmUp, cores));
 			}
@@ -228,7 +234,7 @@ final class RunCommand implements Callable<Integer> {
 	 * even, each side started for its run and stopped after it (both publish the same ports), so
 	 * that a drift of the machine over the session falls on both sides alike.
 	 */
-	private int compareDeployments() throws Exception {
+	private int compareDeployments(Bands bands) throws Exception {
 		if (this.compare.size() != 2 || this.compare.get(0).equals(this.compare.get(1))) {
 			throw new CommandLine.ParameterException(this.spec.commandLine(),
 					"--compare takes two different sides, as bare,compose; not " + String.join(",", this.compare));
@@ -274,6 +280,7 @@ final class RunCommand implements Callable<Integer> {
 				try {
 					Path dir = new LabRun(Lab.PROJECT, deployment, System.out).distance(roundTrip)
 						.regions(regions)
+						.bands(bands)
 						.run(plan.repetition(i), described, this.warmUp, cores);
 					Factors.of(deployment).write(dir);
 					startUp.write(dir);

@@ -23,7 +23,9 @@ class RunCommandTests {
 			"--compare bare,compose --repeat 1|at least 2 runs a side",
 			"--generator jmeter|--generator: quick runs its plans with gatling, not jmeter",
 			"--jmeter-plan ../load-jmeter/plans/seed-000-rest.jmx|--jmeter-plan and -J go with 'lab run jmeter', not quick",
-			"--compose --no-aot-cache|--no-aot-cache is for bare services" })
+			"--compose --no-aot-cache|--no-aot-cache is for bare services",
+			"--bands tail=99-90|--bands: bands are NAME=FROM-TO percentiles",
+			"--bands median=45-55,median=90-99|band median is named twice" })
 	void aRefusedOptionStartsNothing(String options, String message) {
 		refused(options, message);
 	}
@@ -39,15 +41,26 @@ class RunCommandTests {
 		refused(options, message);
 	}
 
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = { "report latest --bands median|is not NAME=FROM-TO",
+			"report latest --bands a=1-101|is no percentile from 0 to 100" })
+	void aReportsBandsAreCheckedBeforeItReadsAnything(String options, String message) {
+		refused(options, message);
+	}
+
 	private void refused(String options, String message) {
 		// The tests run in lab-cli: a bare deployment there would keep its pids in lab-cli/runs/services.
 		Path services = Lab.PROJECT.resolve("runs/services");
 		assertThat(services).doesNotExist();
 		StringWriter err = new StringWriter();
 		CommandLine lab = new CommandLine(new Lab()).setErr(new PrintWriter(err));
-		String[] args = (options.startsWith("jmeter") ? "run " + options : "run quick " + options).split(" ");
+		String[] args = (options.startsWith("jmeter") || options.startsWith("report") ? options
+				: "run quick " + options).split(" ");
+		if (args[0].equals("jmeter")) {
+			args = ("run " + options).split(" ");
+		}
 		assertThat(lab.execute(args)).as(err.toString()).isEqualTo(2);
-		assertThat(err.toString()).contains(message).contains("Usage: lab run");
+		assertThat(err.toString()).contains(message).contains("Usage: lab " + args[0]);
 		assertThat(services).as("nothing was started").doesNotExist();
 		assertThat(Files.exists(Lab.PROJECT.resolve("runs"))).isFalse();
 	}

@@ -7,8 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.DecimalFormat;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+
+import io.latencylab.observability.Anatomy;
 
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
@@ -17,11 +21,16 @@ import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.SymbolAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.StandardXYBarPainter;
+import org.jfree.chart.renderer.xy.XYBarRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.XYIntervalSeries;
+import org.jfree.data.xy.XYIntervalSeriesCollection;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -148,6 +157,50 @@ public final class Charts {
 		int height = Math.max(HEIGHT, 160 + 60 * bars.size());
 		Files.createDirectories(file.getParent());
 		ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, height);
+	}
+
+	/**
+	 * A waterfall (Gantt) of one request: a bar a row on a shared time axis in milliseconds after
+	 * its client set out, the client on top; colour by what a bar is (the client, the front door,
+	 * each service's spans, a hop's client span).
+	 */
+	public static void waterfall(Path file, String title, Anatomy anatomy) throws IOException {
+		XYIntervalSeriesCollection dataset = new XYIntervalSeriesCollection();
+		Map<String, XYIntervalSeries> series = new LinkedHashMap<>();
+		List<Anatomy.Bar> bars = anatomy.bars();
+		String[] labels = new String[bars.size()];
+		for (int row = 0; row < bars.size(); row++) {
+			Anatomy.Bar bar = bars.get(row);
+			String legend = switch (bar.kind()) {
+				case CLIENT -> "client";
+				case FRONT_DOOR -> "front door";
+				case HOP -> "a hop's client span (around its callee: network + queueing)";
+				case SPAN -> bar.service();
+			};
+			series.computeIfAbsent(legend, XYIntervalSeries::new)
+				.add(row, row - 0.35, row + 0.35, bar.startMs(), bar.startMs(), bar.endMs());
+			labels[row] = bar.label() + String.format(Locale.ROOT, "  %.2f ms", bar.endMs() - bar.startMs());
+		}
+		series.values().forEach(dataset::addSeries);
+		SymbolAxis rows = new SymbolAxis(null, labels);
+		rows.setInverted(true);
+		rows.setGridBandsVisible(false);
+		NumberAxis time = new NumberAxis("ms after the client set out");
+		XYBarRenderer renderer = new XYBarRenderer();
+		renderer.setUseYInterval(true);
+		renderer.setShadowVisible(false);
+		renderer.setBarPainter(new StandardXYBarPainter());
+		for (int i = 0; i < dataset.getSeriesCount(); i++) {
+			renderer.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+		}
+		XYPlot plot = new XYPlot(dataset, rows, time, renderer);
+		plot.setOrientation(PlotOrientation.HORIZONTAL);
+		plot.setBackgroundPaint(Color.WHITE);
+		plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+		JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+		chart.setBackgroundPaint(Color.WHITE);
+		Files.createDirectories(file.getParent());
+		ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH + 300, 160 + 22 * bars.size());
 	}
 
 	private static void style(XYPlot plot) {

@@ -9,10 +9,13 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.observability.BandDecomposition;
+import io.latencylab.observability.Bands;
 import io.latencylab.observability.GroupDecomposition;
 import io.latencylab.observability.GroupDecomposition.ComponentStats;
 
@@ -78,6 +81,7 @@ public final class Comparison {
 						rows(ga, gb));
 				bars.put("A " + ga.group(), ga);
 				bars.put("B " + gb.group(), gb);
+				bands(doc, stepA, ga.group(), stepB, gb.group());
 			}
 			if (!bars.isEmpty()) {
 				String file = "compare-" + (++chart) + ".png";
@@ -86,6 +90,52 @@ public final class Comparison {
 			}
 		}
 		return doc;
+	}
+
+	/** The groups' bands side by side: per band of A's that B has too, every component's mean in A and B and Δ. */
+	private static void bands(ReportDocument doc, StepData stepA, String groupA, StepData stepB, String groupB) {
+		Optional<BandDecomposition> a = stepA.byBand().stream().filter((g) -> g.group().equals(groupA)).findFirst();
+		Optional<BandDecomposition> b = stepB.byBand().stream().filter((g) -> g.group().equals(groupB)).findFirst();
+		if (a.isEmpty() || b.isEmpty()) {
+			return;
+		}
+		List<Bands.Band> shared = stepA.bands()
+			.bands()
+			.stream()
+			.filter((band) -> b.get().bands().stream().anyMatch((s) -> s.band().equals(band)))
+			.toList();
+		if (shared.isEmpty()) {
+			doc.text("A and B were cut into different bands (" + stepA.bands().spec() + " against " + stepB.bands().spec()
+					+ "); rebuild one with ./lab report --bands to set them side by side.");
+			return;
+		}
+		List<String> headers = new ArrayList<>(List.of("component (mean ms per band)"));
+		shared.forEach((band) -> headers.addAll(List.of("A " + band.name(), "B " + band.name(), "Δ " + band.name())));
+		Set<String> names = new LinkedHashSet<>(a.get().components());
+		names.addAll(b.get().components());
+		List<List<String>> rows = new ArrayList<>();
+		List<String> sizes = new ArrayList<>(List.of("requests traced"));
+		List<String> client = new ArrayList<>(List.of("**client observed** (traced)"));
+		for (Bands.Band band : shared) {
+			BandDecomposition.BandStats sa = a.get().band(band.name());
+			BandDecomposition.BandStats sb = b.get().band(band.name());
+			sizes.addAll(List.of(sa.decomposed() + " of " + sa.requests(), sb.decomposed() + " of " + sb.requests(), ""));
+			client.addAll(List.of(ms(sa.decomposedClientMeanMs()), ms(sb.decomposedClientMeanMs()),
+					delta(sb.decomposedClientMeanMs() - sa.decomposedClientMeanMs())));
+		}
+		rows.add(sizes);
+		rows.add(client);
+		for (String name : names) {
+			List<String> row = new ArrayList<>(List.of(name));
+			for (Bands.Band band : shared) {
+				double va = a.get().band(band.name()).part(name);
+				double vb = b.get().band(band.name()).part(name);
+				row.addAll(List.of(ms(va), ms(vb), delta(vb - va)));
+			}
+			rows.add(row);
+		}
+		doc.text("By band (requests ranked by client latency; see a run's report for the method):");
+		doc.table(headers, rows);
 	}
 
 	static List<List<String>> rows(GroupDecomposition a, GroupDecomposition b) {

@@ -30,8 +30,10 @@ import io.latencylab.load.plan.Targets;
 import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.traces.Traces;
+import io.latencylab.observability.Bands;
 import io.latencylab.observability.Request;
 import io.latencylab.observability.Span;
+import io.latencylab.observability.TraceSample;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -53,6 +55,8 @@ public final class LabRun {
 	private List<Injector> injectors;
 
 	private Map<String, Link> regions = Map.of();
+
+	private Bands bands = Bands.DEFAULT;
 
 	public LabRun(Path project, Deployment deployment, PrintStream out) {
 		this.project = project;
@@ -80,6 +84,12 @@ public final class LabRun {
 			throw new IllegalArgumentException("a run needs an injector");
 		}
 		this.injectors = List.copyOf(injectors);
+		return this;
+	}
+
+	/** The bands each step's slowest requests are traced for and its report decomposes; Bands.DEFAULT by default. */
+	public LabRun bands(Bands bands) {
+		this.bands = bands;
 		return this;
 	}
 
@@ -234,12 +244,16 @@ public final class LabRun {
 					// A step whose requests no traced service answers (a cache's hits) has no spans to wait for.
 					boolean untraced = Boolean.TRUE.equals(step.get(Plan.UNTRACED));
 					Map<String, String> wanted = untraced ? Map.of()
-							: outside ? wrk.map((r) -> OutsideClient.sample(r, Traces.PER_GROUP)).orElse(Map.of())
-									: Traces.sample(requests, Traces.PER_GROUP);
+							: outside ? wrk.map((r) -> OutsideClient.sample(r, TraceSample.PER_GROUP)).orElse(Map.of())
+									: TraceSample.of(requests, this.bands);
 					List<Span> spans = traces.collect(wanted, TRACE_WAIT);
 					Traces.write(spans, stepDir.resolve("spans.jsonl"));
 					int found = Traces.rooted(spans, wanted).size();
-					manifest = manifest.withStep(new Manifest.StepRecord(number, step.name(), step.simulation(), step.properties(),
+					Map<String, String> recorded = new LinkedHashMap<>(step.properties());
+					if (!wanted.isEmpty() && !outside) {
+						recorded.put(BANDS_PROPERTY, this.bands.spec());
+					}
+					manifest = manifest.withStep(new Manifest.StepRecord(number, step.name(), step.simulation(), recorded,
 							folder, stepStart.toString(), stepEnd.toString(), exit, sent, failed, wanted.size(), found, cost));
 					manifest.write(runDir);
 					progress.endStep(String.format(Locale.ROOT, "%s: %,d requests, %,d %s%s",
@@ -314,6 +328,9 @@ public final class LabRun {
 
 	/** Where the warm-up's record in the manifest says how it settled. */
 	public static final String SETTLED_PROPERTY = "lab.warmup.settled";
+
+	/** A step property: the bands its traces were sampled for and its report cuts it into (Bands.spec). */
+	public static final String BANDS_PROPERTY = "lab.bands";
 
 	/** Where it keeps each operation's p50 round by round ({@link Settling#property()}). */
 	public static final String SETTLING_PROPERTY = "lab.warmup.p50s";

@@ -10,6 +10,8 @@ import java.util.Optional;
 import io.latencylab.load.plan.Step;
 import io.latencylab.load.plan.Parameters;
 import io.latencylab.lab.traces.Traces;
+import io.latencylab.observability.BandDecomposition;
+import io.latencylab.observability.Bands;
 import io.latencylab.observability.GroupDecomposition;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.Request;
@@ -21,7 +23,7 @@ public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<Re
 
 	/** One step's data and what the report computes from it. */
 	public record StepData(Manifest.StepRecord record, List<Request> requests, List<GroupStats> stats,
-			List<GroupDecomposition> decomposition, Optional<JsonNode> sweep) {
+			List<GroupDecomposition> decomposition, Bands bands, List<BandDecomposition> byBand, Optional<JsonNode> sweep) {
 
 		/** The parameters the step ran with, read through their typed names. */
 		public Parameters parameters() {
@@ -38,7 +40,13 @@ public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<Re
 	public record ResourceRow(long epochMillis, String service, double cpuPercent, double memoryMib) {
 	}
 
+	/** A run with each step's bands those it was sampled for (the default in runs from before bands). */
 	public static RunData read(Path dir) throws IOException {
+		return read(dir, Optional.empty());
+	}
+
+	/** A run with every step cut into {@code bands} where given. */
+	public static RunData read(Path dir, Optional<Bands> bands) throws IOException {
 		if (!Files.exists(dir.resolve("manifest.json"))) {
 			throw new IllegalArgumentException(dir + " holds no run (no manifest.json)");
 		}
@@ -56,8 +64,11 @@ public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<Re
 			Optional<JsonNode> sweep = csv.map((c) -> c.resolveSibling("sweep.json"))
 				.filter(Files::exists)
 				.map((f) -> Manifest.JSON.readTree(f.toFile()));
+			Bands stepBands = bands.orElseGet(() -> Optional.ofNullable(record.properties().get(LabRun.BANDS_PROPERTY))
+				.map(Bands::parse)
+				.orElse(Bands.DEFAULT));
 			steps.add(new StepData(record, requests, GroupStats.byGroup(requests), GroupDecomposition.of(requests, spans),
-					sweep));
+					stepBands, BandDecomposition.of(requests, spans, stepBands), sweep));
 		}
 		return new RunData(dir, manifest, steps, resources(dir.resolve("resources.csv")));
 	}

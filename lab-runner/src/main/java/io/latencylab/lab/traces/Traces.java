@@ -8,21 +8,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import io.latencylab.observability.Request;
 import io.latencylab.observability.Span;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Where a run's spans come from: the services' OTLP JSON files, or Jaeger. */
 public interface Traces {
-
-	/** Traces kept per request group and step: enough for a p99, small enough to store. */
-	int PER_GROUP = 1000;
 
 	JsonMapper JSON = JsonMapper.builder().build();
 
@@ -44,25 +39,6 @@ public interface Traces {
 			.filter((s) -> s.parentSpanId().equals(parents.get(s.traceId())))
 			.map(Span::traceId)
 			.collect(Collectors.toSet());
-	}
-
-	/**
-	 * The requests whose traces are collected: every one that got an answer, or an even spread of
-	 * {@code perGroup} of them in a larger group. Trace id → the span id it was sent as.
-	 */
-	static Map<String, String> sample(List<Request> requests, int perGroup) {
-		Map<String, List<Request>> byGroup = requests.stream()
-			.filter((r) -> r.status() != 0 && !r.parentSpanId().isEmpty())
-			.collect(Collectors.groupingBy(Request::group, LinkedHashMap::new, Collectors.toList()));
-		Map<String, String> wanted = new LinkedHashMap<>();
-		byGroup.values().forEach((group) -> {
-			double stride = Math.max(1.0, group.size() / (double) perGroup);
-			for (double i = 0; i < group.size(); i += stride) {
-				Request request = group.get((int) i);
-				wanted.put(request.traceId(), request.parentSpanId());
-			}
-		});
-		return wanted;
 	}
 
 	/** A step's spans.jsonl: one span a line. */

@@ -273,6 +273,60 @@ class ReportTests {
 			.doesNotContain("toystore-buy-c1: the load generator");
 	}
 
+	/**
+	 * One step of 200 buys: a 10 ms front door growing by 1 µs a buy, a 30 ms commit, and every
+	 * 50th buy's commit 50 ms longer: the slowest 2 %.
+	 */
+	private Path slowCommitsRun(String runId) throws IOException {
+		Path dir = this.runs.resolve(runId);
+		List<String> csv = new ArrayList<>(List.of("group,trace_id,start_epoch_ms,duration_ms,status,parent_span_id,ok"));
+		List<Span> spans = new ArrayList<>();
+		for (int i = 0; i < 200; i++) {
+			long commit = (i % 50 == 49) ? 80 : 30;
+			String b = "b" + i;
+			csv.add(String.format(java.util.Locale.ROOT, "buy,%s,%d,%.3f,200,s%s,true", b, 1000 + i * 10, 50 + commit + i / 1000.0, b));
+			spans.add(span(b, "frontend-service", b + "r", "s" + b, "post /orders", Span.SERVER, 0, 40 + commit));
+			spans.add(span(b, "catalog-service", b + "c", b + "r", "catalog.commit", Span.INTERNAL, 20, 20 + commit));
+		}
+		writeManifest(dir, runId, "seed-001", "001", List.of(step(dir, 1, "buy", 1, csv, spans)));
+		return dir;
+	}
+
+	@Test
+	void eachStepShowsWhereItsTailGoesBandByBandWithTwoWaterfalls() throws IOException {
+		Path dir = slowCommitsRun("tail");
+		Report.write(RunData.read(dir), Studies.all());
+		String md = Files.readString(dir.resolve("report.md"));
+		assertThat(md).contains("#### Where the tail goes: toystore-buy-c1")
+			.contains("| component | median (p45–p55) ms | tail (p90–p99) ms | extreme (p99–p100) ms | Δ tail | Δ extreme |")
+			.contains("| requests traced of in band | 20 of 20 | 18 of 18 | 2 of 2 |  |  |")
+			// Two of the tail band's 18 are slow commits: 30 + 50 × 2/18.
+			.contains("| catalog-service: catalog.commit | 30.00 | 35.56 | 80.00 | +5.556 | +50.000 |")
+			.contains("| parts added up, over the client | 100.0% | 100.0% | 100.0% |  |  |")
+			// Each waterfall names its trace: the middle one of its band's traced buys.
+			.contains("Trace `b102`.")
+			.contains("Trace `b199`.");
+		for (String chart : List.of("bands-1.png", "waterfall-1-buy-1.png", "waterfall-1-buy-2.png")) {
+			assertThat(Files.readAllBytes(dir.resolve("charts").resolve(chart))).as(chart).startsWith(0x89, 'P', 'N', 'G');
+		}
+		// Other bands, asked for when the report is rebuilt.
+		Report.write(RunData.read(dir, java.util.Optional.of(io.latencylab.observability.Bands.parse("middle=40-60,top=98-100"))),
+				Studies.all());
+		assertThat(Files.readString(dir.resolve("report.md")))
+			.contains("| component | middle (p40–p60) ms | top (p98–p100) ms | Δ top |")
+			.contains("| catalog-service: catalog.commit | 30.00 | 80.00 | +50.000 |");
+	}
+
+	@Test
+	void theComparisonSetsTheBandsSideBySide() throws IOException {
+		RunData a = RunData.read(slowCommitsRun("a"));
+		RunData b = RunData.read(toyStoreRun("b", 30, 1));
+		String md = Comparison.build(a, b, List.of(Comparison.Pair.parse("toystore-buy-c1:toystore-buy-c1")),
+				this.runs.resolve("charts")).markdown();
+		assertThat(md).contains("| component (mean ms per band) | A median | B median | Δ median | A tail | B tail | Δ tail | A extreme | B extreme | Δ extreme |")
+			.contains("| catalog-service: catalog.commit | 30.00 | 30.00 | +0.00 | 35.56 | 30.00 | -5.56 | 80.00 | 30.00 | -50.00 |");
+	}
+
 	@Test
 	void theComparisonGivesEachComponentsDifference() throws IOException {
 		RunData a = RunData.read(toyStoreRun("a", 30, 1));
