@@ -16,6 +16,9 @@ import io.latencylab.lab.run.GatlingStep;
 import io.latencylab.lab.run.Progress;
 import io.latencylab.load.ToyStoreLoad;
 import io.latencylab.lab.traces.FileTraces;
+import io.latencylab.load.OpenModelSimulation;
+import io.latencylab.load.plan.OpenLoad;
+import io.latencylab.observability.BandDecomposition;
 import io.latencylab.observability.Bands;
 import io.latencylab.observability.GroupDecomposition;
 import io.latencylab.observability.Request;
@@ -52,6 +55,77 @@ final class ComponentMedians {
 			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, progress(warmUp))).isZero();
 			return of(gatling, new ToyStoreLoad("buy", clients, 60).step(), dir.resolve("buys"), name, target,
 					lab.tracesDir(), "buy", 50);
+		}
+	}
+
+	/**
+	 * Starts {@code lab}'s toy store, warms it up with queries and buys for 15 s, then for each of
+	 * {@code injections} in turn sets {@code point} to it through /actuator/injections (null: none)
+	 * and sends buys of the lab's deep-stock toy (every buy takes stock) at {@code rate} a second for
+	 * {@code seconds}, arrivals not waiting for answers (OpenModelSimulation): every turn the same
+	 * load, whatever its answers' latency. Each turn's buys traced as `./lab run` traces (the even
+	 * spread and every band's share) and cut into the default bands. One lab for every turn: the
+	 * same warm JVMs.
+	 */
+	static List<BandDecomposition> bandsOfBuysInTurn(String name, LabProcesses.Service service, String point, int rate,
+			int seconds, List<String> injections, LabProcesses lab) throws Exception {
+		Path dir = Files.createTempDirectory("tail-" + name);
+		List<BandDecomposition> turns = new java.util.ArrayList<>();
+		try (GatlingStep gatling = new GatlingStep(ROOT); lab) {
+			lab.startAll();
+			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), lab.frontend("").toString().replaceAll("/$", ""));
+			Step warmUp = WarmUp.step(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), Duration.ofSeconds(15));
+			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, progress(warmUp))).isZero();
+			Step step = Step.of("open-toy-buy", OpenModelSimulation.class)
+				.set(OpenLoad.OPERATION, Operation.TOY_BUY)
+				.set(OpenLoad.RATES, List.of(rate))
+				.set(OpenLoad.STEP, Duration.ofSeconds(seconds))
+				.lasting(Duration.ofSeconds(seconds));
+			FileTraces traces = new FileTraces(lab.tracesDir());
+			for (int turn = 0; turn < injections.size(); turn++) {
+				String spec = injections.get(turn);
+				assertThat(inject(lab, service, point, spec)).as("the injections after setting %s", spec)
+					.isEqualTo((spec == null) ? "{}" : "{\"" + point + "\":\"" + spec + "\"}");
+				traces.mark();
+				Path turnDir = dir.resolve("buys-" + turn);
+				assertThat(gatling.run(step, turnDir, name, target, progress(step))).isZero();
+				List<Request> requests = Request.read(GatlingStep.requestsCsv(turnDir).orElseThrow());
+				assertThat(requests).as("buys answered 200").isNotEmpty().allMatch((r) -> r.status() == 200);
+				List<Span> spans = traces.collect(TraceSample.of(requests, Bands.DEFAULT), Duration.ofSeconds(30));
+				List<BandDecomposition> groups = BandDecomposition.of(requests, spans, Bands.DEFAULT);
+				assertThat(groups).as("request groups").hasSize(1);
+				turns.add(groups.getFirst());
+			}
+		}
+		return turns;
+	}
+
+	/** Sets {@code point}'s injection in {@code service} (none for null) as a user would, over HTTP; the body of the answer. */
+	static String inject(LabProcesses lab, LabProcesses.Service service, String point, String spec) throws Exception {
+		String body = (spec == null) ? "{\"point\":\"" + point + "\"}"
+				: "{\"point\":\"" + point + "\",\"spec\":\"" + spec + "\"}";
+		return post(lab, service, body).body();
+	}
+
+	static java.net.http.HttpResponse<String> post(LabProcesses lab, LabProcesses.Service service, String json) throws Exception {
+		try (java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient()) {
+			return client.send(java.net.http.HttpRequest.newBuilder(lab.http(service, "/actuator/injections"))
+				.header("Content-Type", "application/json")
+				.POST(java.net.http.HttpRequest.BodyPublishers.ofString(json))
+				.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+		}
+	}
+
+	static void print(BandDecomposition before, BandDecomposition after) {
+		System.out.println("mean per buy component by band, ms (baseline -> injected):");
+		for (BandDecomposition.BandStats band : before.bands()) {
+			BandDecomposition.BandStats other = after.band(band.band().name());
+			System.out.printf("  %s: %d of %d traced -> %d of %d%n", band.band().label(), band.decomposed(), band.requests(),
+					other.decomposed(), other.requests());
+			System.out.printf("    %-75s %8.3f -> %8.3f%n", CLIENT, band.decomposedClientMeanMs(), other.decomposedClientMeanMs());
+			java.util.Set<String> names = new java.util.LinkedHashSet<>(after.components());
+			names.addAll(before.components());
+			names.forEach((c) -> System.out.printf("    %-75s %8.3f -> %8.3f%n", c, band.part(c), other.part(c)));
 		}
 	}
 
