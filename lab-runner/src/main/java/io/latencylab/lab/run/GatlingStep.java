@@ -37,6 +37,9 @@ public final class GatlingStep implements AutoCloseable {
 	/** The generator's main class, in the load module's test classes beside the simulations. */
 	static final String INJECTOR = "io.latencylab.load.Injector";
 
+	/** The load module's logging configuration, a resource of its jar (load/src/main/resources). */
+	static final String LOGGING = "logback-load.xml";
+
 	private static final String ANSWER = "exit ";
 
 	private final Path project;
@@ -196,6 +199,8 @@ public final class GatlingStep implements AutoCloseable {
 			cp = String.join(File.pathSeparator, classpath.stream().map(this.remote::remote).toList());
 		}
 		// HTTPS trusts the lab's own CA and nothing else: Gatling's default trusts every certificate.
+		// Warnings only: without a configuration of its own logback logged the first step's requests at DEBUG.
+		command.add("-Dlogback.configurationFile=" + LOGGING);
 		command.addAll(List.of("-Dgatling.ssl.useInsecureTrustManager=false", "-Dgatling.ssl.trustStore.type=PKCS12",
 				"-Dgatling.ssl.trustStore.file=" + trustStore,
 				"-Dgatling.ssl.trustStore.password=" + LabCa.TRUST_STORE_PASSWORD));
