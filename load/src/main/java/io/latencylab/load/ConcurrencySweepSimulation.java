@@ -3,6 +3,7 @@ package io.latencylab.load;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -62,10 +63,19 @@ public class ConcurrencySweepSimulation extends Simulation {
 	final EntityOperations entities = new EntityOperations(this.requests.tablesUrl(), this.profile.operation(),
 			this.profile.entityBytes());
 
+	/** The queue operations' account: Azurite here, or the one lab.storage names. */
+	final QueueOperations queue = this.profile.operation().isQueue()
+			? new QueueOperations(StorageAccount.from(this.parameters), this.profile.operation(), this.profile.entityBytes(),
+					this.parameters.get(QueueOperations.LENGTH, 0))
+			: null;
+
+	long queueLengthBefore = -1;
+
 	{
 		setUp(scenario("sweep " + this.operation)
 			.during(this.step)
 			.on(this.profile.operation().isEntity() ? this.entities.chain(this.recorder)
+					: (this.queue != null) ? this.queue.chain(this.recorder)
 					: Operations.of(this.profile.operation(), this.requests, this.recorder))
 			.injectOpen(injection())).protocols(http.disableCaching());
 	}
@@ -75,6 +85,10 @@ public class ConcurrencySweepSimulation extends Simulation {
 		if (this.profile.operation().isEntity()) {
 			this.entities.setUp();
 		}
+		if (this.queue != null) {
+			this.queueLengthBefore = this.queue.setUp(QueueOperations.PREFILL);
+			System.out.printf("%s: %,d messages before the step%n", this.queue.queueUrl(), this.queueLengthBefore);
+		}
 		this.startMillis = System.currentTimeMillis();
 	}
 
@@ -83,12 +97,23 @@ public class ConcurrencySweepSimulation extends Simulation {
 		if (this.profile.operation().isEntity()) {
 			this.entities.tell();
 		}
+		Map<String, Object> queueFacts = new LinkedHashMap<>();
+		if (this.queue != null) {
+			long after = this.queue.length();
+			System.out.printf("%s: %,d messages after the step; %,d receives found none%n", this.queue.queueUrl(), after,
+					this.queue.emptyReceives());
+			queueFacts.putAll(Map.of("queueLengthBefore", this.queueLengthBefore, "queueLengthAfter", after, "emptyReceives",
+					this.queue.emptyReceives(), "messageBytes", this.profile.entityBytes(), "storage", this.queue.storage(), "queueLength",
+					this.parameters.get(QueueOperations.LENGTH, 0)));
+		}
 		List<Steps.Step> steps = Steps.finish(this.recorder, this.startMillis, this.step, this.levels);
 		Steps.Step peak = steps.stream().max(Comparator.comparingDouble(Steps.Step::aggregatePerSec)).orElseThrow();
+		Map<String, Object> facts = new LinkedHashMap<>(Map.of("operation", this.operation, "peakClients",
+				peak.level(), "peakPerSec", peak.aggregatePerSec(), "stepMillis", this.step.toMillis(), "startMillis",
+				this.startMillis, "setUpsForDelete", this.entities.setUpsForDelete()));
+		facts.putAll(queueFacts);
 		Steps.report("Concurrency sweep of " + this.operation + " (peak at " + peak.level() + " clients)", "clients",
-				steps, this.recorder.directory().resolve("sweep.json"), Map.of("operation", this.operation, "peakClients",
-						peak.level(), "peakPerSec", peak.aggregatePerSec(), "stepMillis", this.step.toMillis(), "startMillis",
-						this.startMillis, "setUpsForDelete", this.entities.setUpsForDelete()));
+				steps, this.recorder.directory().resolve("sweep.json"), facts);
 	}
 
 }

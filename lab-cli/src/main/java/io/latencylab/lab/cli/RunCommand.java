@@ -41,6 +41,7 @@ import io.latencylab.lab.study.Study;
 import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.observability.Bands;
+import io.latencylab.load.StorageAccount;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -136,6 +137,13 @@ final class RunCommand implements Callable<Integer> {
 	@Option(names = "-J", paramLabel = "NAME=VALUE", description = "A JMeter property for --jmeter-plan, as JMeter's own -J.")
 	Map<String, String> jmeterProperties = new LinkedHashMap<>();
 
+	@Option(names = "--storage", paramLabel = "ACCOUNT", defaultValue = "azurite",
+			description = "The Azure Storage account seed 002's queue steps drive: azurite (the default: the one "
+					+ "'lab up' starts, its development account) or environment (any account, by the connection string in "
+					+ "AZURE_STORAGE_CONNECTION_STRING where the load generator runs; its key is never written). The "
+					+ "report names the account.")
+	String storage = "azurite";
+
 	@CommandLine.Mixin
 	DeploymentOptions options = new DeploymentOptions();
 
@@ -150,6 +158,7 @@ final class RunCommand implements Callable<Integer> {
 		// Every option is checked before anything starts: a refused option leaves nothing running.
 		Injections.check(this.injections, this.spec.commandLine());
 		Bands bands = this.bandsOption.given(this.spec.commandLine()).orElse(Bands.DEFAULT);
+		checkStorage();
 		if (this.compare != null) {
 			return compareDeployments(bands);
 		}
@@ -164,6 +173,11 @@ final class RunCommand implements Callable<Integer> {
 		List<String> described = described(roundTrip, regions);
 		Deployment deployment = this.jvmStart.apply(this.options.deployment(), this.spec.commandLine());
 		List<Injector> injectors = this.options.injectors(deployment);
+		if (this.storage.equals("environment") && injectors.stream().anyMatch((i) -> i.sshHost().isPresent())) {
+			// ssh passes no environment: the account's key would have to be written where the injector runs.
+			throw new CommandLine.ParameterException(this.spec.commandLine(),
+					"--storage environment: the connection string stays on this machine; an injector over ssh cannot use it");
+		}
 		boolean external = deployment instanceof ExternalDeployment;
 		if (external && !this.injections.isEmpty()) {
 			throw new CommandLine.ParameterException(this.spec.commandLine(), "--inject: the lab starts none of the services of "
@@ -198,6 +212,7 @@ final class RunCommand implements Callable<Integer> {
 				runDirs.add(new LabRun(Lab.PROJECT, deployment, System.out).distance(roundTrip)
 					.regions(regions)
 					.bands(bands)
+					.storage(this.storage)
 					.injectors(injectors)
 					.run(plan.repetition(i), described, this.warmUp, cores));
 			}
@@ -227,6 +242,26 @@ final class RunCommand implements Callable<Integer> {
 			return 1;
 		}
 		return 0;
+	}
+
+	private void checkStorage() {
+		if (!List.of("azurite", "environment").contains(this.storage)) {
+			throw new CommandLine.ParameterException(this.spec.commandLine(),
+					"--storage is azurite or environment, not '" + this.storage + "'");
+		}
+		String connectionString = System.getenv(StorageAccount.CONNECTION_STRING_VARIABLE);
+		if (this.storage.equals("environment")) {
+			if (connectionString == null || connectionString.isBlank()) {
+				throw new CommandLine.ParameterException(this.spec.commandLine(),
+						"--storage environment: set " + StorageAccount.CONNECTION_STRING_VARIABLE + " to the account's connection string");
+			}
+			try {
+				StorageAccount.of(connectionString);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new CommandLine.ParameterException(this.spec.commandLine(), "--storage environment: " + ex.getMessage());
+			}
+		}
 	}
 
 	/**
@@ -281,6 +316,7 @@ final class RunCommand implements Callable<Integer> {
 					Path dir = new LabRun(Lab.PROJECT, deployment, System.out).distance(roundTrip)
 						.regions(regions)
 						.bands(bands)
+						.storage(this.storage)
 						.run(plan.repetition(i), described, this.warmUp, cores);
 					Factors.of(deployment).write(dir);
 					startUp.write(dir);

@@ -25,7 +25,8 @@ class RunCommandTests {
 			"--jmeter-plan ../load-jmeter/plans/seed-000-rest.jmx|--jmeter-plan and -J go with 'lab run jmeter', not quick",
 			"--compose --no-aot-cache|--no-aot-cache is for bare services",
 			"--bands tail=99-90|--bands: bands are NAME=FROM-TO percentiles",
-			"--bands median=45-55,median=90-99|band median is named twice" })
+			"--bands median=45-55,median=90-99|band median is named twice",
+			"--storage s3|--storage is azurite or environment, not 's3'" })
 	void aRefusedOptionStartsNothing(String options, String message) {
 		refused(options, message);
 	}

@@ -117,6 +117,34 @@ public final class BareDeployment implements Deployment {
 			awaitReady(name, started.get(name), deadline);
 		}
 		startCache();
+		startStorage();
+	}
+
+	/** Seed 002's storage, Azurite, when this machine has it (else how to install it). */
+	private void startStorage() throws IOException, InterruptedException {
+		if (storage().isEmpty()) {
+			System.out.println(AzuriteStorage.NAME + " not started: .env sets no AZURITE_*_PORT");
+			return;
+		}
+		AzuriteStorage storage = storage().get();
+		if (storage.running().isEmpty()) {
+			if (storage.executable().isEmpty()) {
+				System.out.println(AzuriteStorage.NAME + " not started: " + AzuriteStorage.howToInstall());
+				return;
+			}
+			storage.start();
+		}
+		System.out.println(AzuriteStorage.NAME + " (Azure Storage emulator) ready on http://127.0.0.1:" + storage.queuePort()
+				+ " (queue), blob and table beside it");
+	}
+
+	private Optional<AzuriteStorage> storage() {
+		if (!this.services.sets("AZURITE_QUEUE_PORT")) {
+			return Optional.empty();
+		}
+		return Optional.of(new AzuriteStorage(this.project, this.dir.resolve("azurite"),
+				bindAddress(System.getenv("LAB_BIND")), this.services.port("AZURITE_BLOB_PORT"),
+				this.services.port("AZURITE_QUEUE_PORT"), this.services.port("AZURITE_TABLE_PORT")));
 	}
 
 	private void awaitReady(String name, Process process, long deadline) throws InterruptedException {
@@ -297,6 +325,11 @@ public final class BareDeployment implements Deployment {
 	@Override
 	public void down() throws IOException, InterruptedException {
 		stopCache();
+		Optional<AzuriteStorage> storage = storage().filter((s) -> s.running().isPresent());
+		if (storage.isPresent()) {
+			storage.get().stop();
+			System.out.println("stopped " + AzuriteStorage.NAME);
+		}
 		if (this.jvmStart == JvmStart.RECORDING) {
 			// Each JVM writes its cache as it exits, a minute or more on two shared cores: all told at
 			// once, then each waited for, as long as that takes.
@@ -397,6 +430,7 @@ public final class BareDeployment implements Deployment {
 			cache().running().ifPresent((p) -> processes.put(VarnishCache.NAME, p));
 			cacheTls().running().ifPresent((p) -> processes.put(HitchTls.NAME, p));
 		}
+		storage().flatMap(AzuriteStorage::running).ifPresent((p) -> processes.put(AzuriteStorage.NAME, p));
 		return processes;
 	}
 

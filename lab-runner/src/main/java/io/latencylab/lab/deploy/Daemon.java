@@ -87,7 +87,7 @@ final class Daemon {
 		Files.deleteIfExists(this.pidFile);
 	}
 
-	private static boolean accepts(String host, int port) {
+	static boolean accepts(String host, int port) {
 		try (Socket socket = new Socket()) {
 			socket.connect(new InetSocketAddress(host, port), 500);
 			return true;

@@ -27,6 +27,7 @@ import io.latencylab.load.plan.Step;
 import io.latencylab.lab.net.EmulatedDistance;
 import io.latencylab.lab.net.Link;
 import io.latencylab.load.plan.Targets;
+import io.latencylab.load.StorageAccount;
 import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.traces.Traces;
@@ -58,6 +59,8 @@ public final class LabRun {
 
 	private Bands bands = Bands.DEFAULT;
 
+	private String storage = "azurite";
+
 	public LabRun(Path project, Deployment deployment, PrintStream out) {
 		this.project = project;
 		this.deployment = deployment;
@@ -84,6 +87,15 @@ public final class LabRun {
 			throw new IllegalArgumentException("a run needs an injector");
 		}
 		this.injectors = List.copyOf(injectors);
+		return this;
+	}
+
+	/**
+	 * Which Azure Storage account seed 002's storage steps drive: "azurite" (the lab's, the default)
+	 * or "environment" (the connection string in AZURE_STORAGE_CONNECTION_STRING where Gatling runs).
+	 */
+	public LabRun storage(String storage) {
+		this.storage = storage;
 		return this;
 	}
 
@@ -157,6 +169,7 @@ public final class LabRun {
 			if (reference != null) {
 				targets.put(Targets.REFERENCE.name(), reference.url());
 			}
+			targets.put(StorageAccount.STORAGE.name(), this.storage);
 			for (Map.Entry<String, Link> region : this.regions.entrySet()) {
 				// A proxy server a region: its own round trip on its own copy of every target.
 				EmulatedDistance far = EmulatedDistance.around(direct, region.getValue(),

@@ -14,6 +14,11 @@ public enum Operation {
 	ENTITY_INSERT("entity-insert"), ENTITY_QUERY("entity-query"), ENTITY_UPDATE("entity-update"),
 	ENTITY_DELETE("entity-delete"),
 	/**
+	 * Seed 002 §3.3 on Azure Storage's queue service (Azurite or an account): Add, Peek and
+	 * Receive on one shared queue, messages of lab.entity.bytes.
+	 */
+	QUEUE_ADD("queue-add"), QUEUE_PEEK("queue-peek"), QUEUE_RECEIVE("queue-receive"),
+	/**
 	 * The REST get's bytes from nginx, a server that does next to nothing: what two clients measure
 	 * apart there is their own work, the agreement check's reference (ReferenceServer).
 	 */
@@ -36,6 +41,10 @@ public enum Operation {
 
 	public boolean isEntity() {
 		return this.label.startsWith("entity-");
+	}
+
+	public boolean isQueue() {
+		return this.label.startsWith("queue-");
 	}
 
 	public static Operation named(String label) {

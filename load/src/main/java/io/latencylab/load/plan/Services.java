@@ -47,7 +47,8 @@ public record Services(List<Service> all, Properties env) {
 	/** The endpoints of .env that are no service's own HTTP port, by name: the cache tier, the TLS ports. */
 	public static final Map<String, OtherEndpoint> OTHER_ENDPOINTS = Map.of("object-cache",
 			new OtherEndpoint("http", "OBJECT_CACHE_PORT"), "object-cache-tls", new OtherEndpoint("https", "OBJECT_CACHE_TLS_PORT"),
-			"object-store-tls", new OtherEndpoint("https", "OBJECT_STORE_TLS_PORT"));
+			"object-store-tls", new OtherEndpoint("https", "OBJECT_STORE_TLS_PORT"), "azurite-queue",
+			new OtherEndpoint("http", "AZURITE_QUEUE_PORT"));
 
 	/** From the .env in {@code dir} or the nearest folder above it (Maven runs the load module one below). */
 	public static Services find(Path dir) {
@@ -99,6 +100,12 @@ public record Services(List<Service> all, Properties env) {
 	/** A port .env sets beside the services' own (OBJECT_CACHE_PORT: the cache tier, not a service). */
 	public int port(String key) {
 		return Integer.parseInt(required(this.env, key));
+	}
+
+	/** Whether .env sets {@code key} (an older .env may lack a later component's ports). */
+	public boolean sets(String key) {
+		String value = this.env.getProperty(key);
+		return value != null && !value.isBlank();
 	}
 
 	/** One of {@link #OTHER_ENDPOINTS} on {@code host}: "https://127.0.0.1:8446". */

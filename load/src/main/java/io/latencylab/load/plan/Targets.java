@@ -33,6 +33,9 @@ public final class Targets {
 	/** HTTPS (hitch) in front of the cache tier. */
 	public static final Parameter<String> OBJECT_CACHE_TLS = Parameter.text("lab.objects.cache.tls.url");
 
+	/** Azurite's queue service (seed 002), without the account: "http://127.0.0.1:10001". */
+	public static final Parameter<String> AZURITE_QUEUE = Parameter.text("lab.azurite.queue.url");
+
 	/** nginx serving the REST get's bytes, when a plan has a reference step (ReferenceServer). */
 	public static final Parameter<String> REFERENCE = Parameter.text("lab.reference.url");
 
@@ -63,7 +66,7 @@ public final class Targets {
 
 	/** The targets that are no service's own HTTP port, by their endpoint's name (see {@link Services#OTHER_ENDPOINTS}). */
 	public static final Map<Parameter<String>, String> ENDPOINT = Map.of(OBJECTS_TLS, "object-store-tls", OBJECT_CACHE,
-			"object-cache", OBJECT_CACHE_TLS, "object-cache-tls");
+			"object-cache", OBJECT_CACHE_TLS, "object-cache-tls", AZURITE_QUEUE, "azurite-queue");
 
 	private Targets() {
 	}

@@ -1,0 +1,117 @@
+package io.latencylab.load;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import com.azure.storage.common.StorageSharedKeyCredential;
+
+import io.latencylab.load.plan.Parameter;
+import io.latencylab.load.plan.Parameters;
+import io.latencylab.load.plan.Targets;
+
+/**
+ * The Azure Storage account seed 002's storage steps drive: the lab's Azurite by default (its
+ * well-known development account, where the lab runs Azurite), or any account whose connection
+ * string is in the environment ({@value #CONNECTION_STRING_VARIABLE}). The connection string holds
+ * the account's key: it is read from the environment of the JVM that sends, never written to a
+ * run's files; what a run records is {@link #describe()}.
+ */
+public final class StorageAccount {
+
+	/** Which account: {@code azurite} (the default) or {@code environment}. */
+	public static final Parameter<String> STORAGE = Parameter.text("lab.storage");
+
+	/** The variable the Azure SDKs and tools read a connection string from. */
+	public static final String CONNECTION_STRING_VARIABLE = "AZURE_STORAGE_CONNECTION_STRING";
+
+	/** Azurite's development account: a published name and key, the same in every Azurite. */
+	static final String AZURITE_ACCOUNT = "devstoreaccount1";
+
+	static final String AZURITE_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+
+	private final String connectionString;
+
+	private final Map<String, String> fields;
+
+	private final boolean azurite;
+
+	private StorageAccount(String connectionString, boolean azurite) {
+		this.connectionString = connectionString;
+		this.fields = parse(connectionString);
+		this.azurite = azurite;
+		if (!this.fields.containsKey("accountname") || !this.fields.containsKey("accountkey")) {
+			throw new IllegalArgumentException("a storage connection string needs AccountName and AccountKey (Shared Key)");
+		}
+	}
+
+	/** Azurite's development account, its queue service at {@code queueUrl} ("http://127.0.0.1:10001"). */
+	public static StorageAccount azurite(String queueUrl) {
+		return new StorageAccount("DefaultEndpointsProtocol=http;AccountName=" + AZURITE_ACCOUNT + ";AccountKey=" + AZURITE_KEY
+				+ ";QueueEndpoint=" + queueUrl + "/" + AZURITE_ACCOUNT + ";", true);
+	}
+
+	/** An account by its connection string (Shared Key). */
+	public static StorageAccount of(String connectionString) {
+		return new StorageAccount(connectionString, false);
+	}
+
+	/** The account a step names: Azurite here unless {@code lab.storage=environment}. */
+	public static StorageAccount from(Parameters parameters) {
+		String which = parameters.get(STORAGE, "azurite");
+		return switch (which) {
+			case "azurite" -> azurite(Targets.url(parameters, Targets.AZURITE_QUEUE));
+			case "environment" -> {
+				String cs = System.getenv(CONNECTION_STRING_VARIABLE);
+				if (cs == null || cs.isBlank()) {
+					throw new IllegalStateException("lab.storage=environment, but " + CONNECTION_STRING_VARIABLE + " is not set");
+				}
+				yield of(cs);
+			}
+			default -> throw new IllegalArgumentException(STORAGE.name() + " is azurite or environment, not '" + which + "'");
+		};
+	}
+
+	public String connectionString() {
+		return this.connectionString;
+	}
+
+	public StorageSharedKeyCredential credential() {
+		return new StorageSharedKeyCredential(this.fields.get("accountname"), this.fields.get("accountkey"));
+	}
+
+	public String accountName() {
+		return this.fields.get("accountname");
+	}
+
+	/** The queue service's base URL: the connection string's QueueEndpoint, or the account's own in Azure. */
+	public String queueEndpoint() {
+		return endpoint("queue");
+	}
+
+	private String endpoint(String service) {
+		String explicit = this.fields.get(service + "endpoint");
+		if (explicit != null) {
+			return explicit.replaceAll("/+$", "");
+		}
+		return this.fields.getOrDefault("defaultendpointsprotocol", "https") + "://" + accountName() + "." + service + "."
+				+ this.fields.getOrDefault("endpointsuffix", "core.windows.net");
+	}
+
+	/** What a report names: the kind, the account and the queue endpoint; never the key. */
+	public String describe() {
+		return (this.azurite ? "Azurite" : "Azure Storage") + " (account " + accountName() + ", " + queueEndpoint() + ")";
+	}
+
+	private static Map<String, String> parse(String connectionString) {
+		Map<String, String> fields = new LinkedHashMap<>();
+		for (String part : connectionString.split(";")) {
+			int eq = part.indexOf('=');
+			if (eq > 0) {
+				fields.put(part.substring(0, eq).strip().toLowerCase(Locale.ROOT), part.substring(eq + 1).strip());
+			}
+		}
+		return fields;
+	}
+
+}

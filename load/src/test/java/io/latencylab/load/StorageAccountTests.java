@@ -1,0 +1,48 @@
+package io.latencylab.load;
+
+import java.util.Map;
+
+import io.latencylab.load.plan.Operation;
+import io.latencylab.load.plan.Parameters;
+import io.latencylab.load.plan.Targets;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Which account seed 002's queue steps drive, and what of it a run may write down. */
+class StorageAccountTests {
+
+	@Test
+	void azuriteIsTheDevelopmentAccountWhereTheLabRunsItsQueueService() {
+		StorageAccount account = StorageAccount.from(Parameters.of(Map.of(Targets.AZURITE_QUEUE.name(), "http://10.0.0.2:10001")));
+		assertThat(account.accountName()).isEqualTo("devstoreaccount1");
+		assertThat(account.queueEndpoint()).isEqualTo("http://10.0.0.2:10001/devstoreaccount1");
+		assertThat(account.describe()).isEqualTo("Azurite (account devstoreaccount1, http://10.0.0.2:10001/devstoreaccount1)");
+	}
+
+	@Test
+	void anAccountInAzureHasItsQueueEndpointFromItsNameAndNeverShowsItsKey() {
+		StorageAccount account = StorageAccount.of(
+				"DefaultEndpointsProtocol=https;AccountName=labstore;AccountKey=c2VjcmV0;EndpointSuffix=core.windows.net");
+		assertThat(account.queueEndpoint()).isEqualTo("https://labstore.queue.core.windows.net");
+		assertThat(account.describe()).isEqualTo("Azure Storage (account labstore, https://labstore.queue.core.windows.net)")
+			.doesNotContain("c2VjcmV0");
+		assertThat(new QueueOperations(account, Operation.QUEUE_PEEK, 1024).queueUrl())
+			.isEqualTo("https://labstore.queue.core.windows.net/seed002-1kb");
+		assertThat(new QueueOperations(account, Operation.QUEUE_PEEK, 512, 10_000).queueUrl())
+			.isEqualTo("https://labstore.queue.core.windows.net/seed002-512b-len10000");
+	}
+
+	@Test
+	void aConnectionStringWithoutASharedKeyOrAnUnknownAccountKindIsRefused() {
+		assertThatThrownBy(() -> StorageAccount.of("AccountName=a;SharedAccessSignature=sv=2021")).hasMessageContaining("AccountKey");
+		assertThatThrownBy(() -> StorageAccount.from(Parameters.of(Map.of(StorageAccount.STORAGE.name(), "s3"))))
+			.hasMessageContaining("azurite or environment, not 's3'");
+		assertThatThrownBy(() -> new QueueOperations(StorageAccount.of("AccountName=a;AccountKey=c2VjcmV0"), Operation.QUEUE_PEEK, 0))
+			.hasMessageContaining("1 to 49,152 bytes");
+		assertThatThrownBy(() -> new QueueOperations(StorageAccount.of("AccountName=a;AccountKey=c2VjcmV0"), Operation.TOY_BUY, 512))
+			.hasMessageContaining("not a queue operation");
+	}
+
+}
