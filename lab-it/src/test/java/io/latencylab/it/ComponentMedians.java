@@ -42,20 +42,41 @@ final class ComponentMedians {
 
 	static final Path ROOT = Path.of(System.getProperty("lab.root", ".."));
 
+	/** One turn of {@link #ofBuysInTurns}: its clients, and the injection set before it (point null: none touched). */
+	record BuyTurn(int clients, LabProcesses.Service service, String point, String spec) {
+
+		static BuyTurn of(int clients) {
+			return new BuyTurn(clients, null, null, null);
+		}
+
+	}
+
 	/**
-	 * Starts {@code lab}'s toy store, warms it up with queries and buys for 8 s, has {@code clients}
-	 * clients buy 60 times, decomposes the buys (at least 50 whole traces), and stops the lab.
+	 * Starts {@code lab}'s toy store once, warms it up with queries and buys for 8 s, then for each
+	 * turn sets its injection through /actuator/injections (when it names a point), has its clients
+	 * buy 60 times each, and decomposes the buys (at least 50 whole traces). One lab for every turn:
+	 * the same warm JVMs, so that what differs between turns is the turn's alone (two fresh labs
+	 * differ by more than the tolerances here), and one start of the lab instead of one a turn.
 	 */
-	static Map<String, Double> ofBuys(String name, int clients, LabProcesses lab) throws Exception {
+	static List<Map<String, Double>> ofBuysInTurns(String name, LabProcesses lab, List<BuyTurn> turns) throws Exception {
 		Path dir = Files.createTempDirectory("known-answer-" + name);
+		List<Map<String, Double>> medians = new java.util.ArrayList<>();
 		try (GatlingStep gatling = new GatlingStep(ROOT); lab) {
 			lab.startAll();
 			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), lab.frontend("").toString().replaceAll("/$", ""));
 			Step warmUp = WarmUp.step(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), Duration.ofSeconds(8));
 			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, progress(warmUp))).isZero();
-			return of(gatling, new ToyStoreLoad("buy", clients, 60).step(), dir.resolve("buys"), name, target,
-					lab.tracesDir(), "buy", 50);
+			for (int i = 0; i < turns.size(); i++) {
+				BuyTurn turn = turns.get(i);
+				if (turn.point() != null) {
+					assertThat(inject(lab, turn.service(), turn.point(), turn.spec())).as("the injections after setting %s", turn.spec())
+						.isEqualTo((turn.spec() == null) ? "{}" : "{\"" + turn.point() + "\":\"" + turn.spec() + "\"}");
+				}
+				medians.add(of(gatling, new ToyStoreLoad("buy", turn.clients(), 60).step(), dir.resolve("buys-" + i), name,
+						target, lab.tracesDir(), "buy", 50));
+			}
 		}
+		return medians;
 	}
 
 	/**

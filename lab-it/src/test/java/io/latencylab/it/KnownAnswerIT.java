@@ -1,8 +1,11 @@
 package io.latencylab.it;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
+import io.latencylab.it.ComponentMedians.BuyTurn;
+import io.latencylab.it.LabProcesses.Service;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,8 +13,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The test that proves the latency decomposition, through the same pipeline as `./lab run`: real
  * Gatling in its own JVM drives the toy store, the spans are collected from the services' files,
- * and the report's analysis decomposes every buy. The same short load runs twice, the second time
- * with a known 50 ms delay injected inside the catalog's commit. The report must put 50 ms (± 5 ms,
+ * and the report's analysis decomposes every buy. The same short load runs twice on one warm lab,
+ * the second time with a known 50 ms delay injected inside the catalog's commit (set while the lab
+ * runs, through /actuator/injections). The report must put 50 ms (± 5 ms,
  * compared by median) on the catalog's commit component and move no other component by more than
  * 5 ms; the client's change, less the other parts' changes, must be the delay (± 5 ms), and equal
  * its parts' changes added (± 5 ms).
@@ -20,11 +24,14 @@ class KnownAnswerIT {
 
 	private static final String COMMIT = "catalog-service: catalog.commit";
 
+	private static final String POINT = "catalog-before-commit";
+
 	@Test
 	void anInjected50msDelayIsFoundInTheCatalogsCommitAndNowhereElse() throws Exception {
-		Map<String, Double> baseline = ComponentMedians.ofBuys("baseline", 1, new LabProcesses());
-		Map<String, Double> injected = ComponentMedians.ofBuys("injected", 1,
-				new LabProcesses("--lab.inject.catalog-before-commit=50ms"));
+		List<Map<String, Double>> turns = ComponentMedians.ofBuysInTurns("known-answer", new LabProcesses(),
+				List.of(new BuyTurn(1, Service.CATALOG, POINT, null), new BuyTurn(1, Service.CATALOG, POINT, "50ms")));
+		Map<String, Double> baseline = turns.get(0);
+		Map<String, Double> injected = turns.get(1);
 
 		ComponentMedians.print("buy", baseline, injected);
 		assertThat(injected.get(COMMIT) - baseline.get(COMMIT)).as("added to %s; baseline %s; injected %s", COMMIT, baseline,
@@ -37,10 +44,9 @@ class KnownAnswerIT {
 					.isLessThanOrEqualTo(5.0);
 			}
 		}
-		// The client sees the delay once the other parts' drift is taken out. Baseline and injected
-		// run on fresh JVMs each, so the other hops drift either way: here, after each idle 50 ms they
-		// ran slower (each 0.1 to 1.3 ms, together about 6 ms); in a CI run they ran 7.5 ms faster
-		// together, and the client's change was 44.4 ms for a commit's 50.6 ms.
+		// The client sees the delay once the other parts' drift is taken out: between two turns the
+		// other hops drift either way (when baseline and injected ran on two fresh labs, each 0.1 to
+		// 1.3 ms slower after each idle 50 ms in one run, 7.5 ms faster together in a CI run).
 		double clientAdded = injected.get(ComponentMedians.CLIENT) - baseline.get(ComponentMedians.CLIENT);
 		double partsAdded = ComponentMedians.partsChange(baseline, injected);
 		double othersAdded = partsAdded - (injected.get(COMMIT) - baseline.get(COMMIT));

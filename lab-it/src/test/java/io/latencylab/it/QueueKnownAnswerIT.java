@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
+import io.latencylab.it.ComponentMedians.BuyTurn;
 import io.latencylab.it.LabProcesses.Service;
 import org.junit.jupiter.api.Test;
 
@@ -27,10 +28,13 @@ class QueueKnownAnswerIT {
 
 	@Test
 	void twoClientsOnAOneThreadFrontDoorEachWaitOneWholeServiceBeforeTheFirstSpan() throws Exception {
-		Map<String, Double> alone = ComponentMedians.ofBuys("alone", 1, new LabProcesses(SLOW_COMMIT));
-		Map<String, Double> queued = ComponentMedians.ofBuys("queued", 2,
-				new LabProcesses(SLOW_COMMIT).withArguments(Service.FRONTEND, List.of("--spring.threads.virtual.enabled=false",
-						"--server.tomcat.threads.max=1", "--server.tomcat.threads.min-spare=1")));
+		// One client never waits for another: alone, the one thread serves it as many would.
+		List<Map<String, Double>> turns = ComponentMedians.ofBuysInTurns("queue", new LabProcesses(SLOW_COMMIT)
+			.withArguments(Service.FRONTEND, List.of("--spring.threads.virtual.enabled=false", "--server.tomcat.threads.max=1",
+					"--server.tomcat.threads.min-spare=1")),
+				List.of(BuyTurn.of(1), BuyTurn.of(2)));
+		Map<String, Double> alone = turns.get(0);
+		Map<String, Double> queued = turns.get(1);
 
 		ComponentMedians.print("buy", alone, queued);
 		// S is what a buy spends inside the services while queued, each request waiting for the other's.
