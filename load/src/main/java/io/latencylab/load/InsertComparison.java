@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 
 import io.latencylab.load.plan.Parameter;
 import io.latencylab.load.plan.Parameters;
+import io.latencylab.load.plan.Plan;
 import io.latencylab.load.plan.Step;
 import io.latencylab.observability.Latencies;
 import io.latencylab.observability.Request;
@@ -23,7 +24,7 @@ import io.latencylab.observability.Request;
  * number of clients: a round of table inserts, then one of blob inserts, each client inserting
  * {@code perClient} back to back.
  */
-public record InsertComparison(List<Integer> levels, List<Integer> sizesKb, int perClient) {
+public record InsertComparison(List<Integer> levels, List<Integer> sizesKb, int perClient, String store) {
 
 	public static final Class<?> SIMULATION = InsertComparisonSimulation.class;
 
@@ -35,6 +36,12 @@ public record InsertComparison(List<Integer> levels, List<Integer> sizesKb, int 
 	public static final Parameter<List<Integer>> SIZES_KB = Parameter.integers("lab.inserts.kb");
 
 	public static final Parameter<Integer> PER_CLIENT = Parameter.integer("lab.inserts.per-client");
+
+	/**
+	 * Where the inserts go: "lab", the object store and the table service, or "azure", the blob and
+	 * table services of the Azure Storage account lab.storage names (Azurite by default).
+	 */
+	public static final Parameter<String> STORE = Parameter.text("lab.inserts.store");
 
 	private static final Pattern GROUP = Pattern.compile("(blob|table)-insert-(\\d+)kb-c(\\d+)");
 
@@ -52,13 +59,25 @@ public record InsertComparison(List<Integer> levels, List<Integer> sizesKb, int 
 		if (perClient < 1) {
 			throw new IllegalArgumentException(PER_CLIENT.name() + " must be 1 or more, not " + perClient);
 		}
+		if (!List.of("lab", "azure").contains(store)) {
+			throw new IllegalArgumentException(STORE.name() + " is lab or azure, not '" + store + "'");
+		}
 		levels = List.copyOf(levels);
 		sizesKb = List.copyOf(sizesKb);
 	}
 
+	/** On the lab's own stores. */
+	public InsertComparison(List<Integer> levels, List<Integer> sizesKb, int perClient) {
+		this(levels, sizesKb, perClient, "lab");
+	}
+
 	public static InsertComparison from(Parameters p) {
 		return new InsertComparison(p.get(LEVELS, List.of(1, 8, 16)), p.get(SIZES_KB, List.of(1, 4, 16, 64)),
-				p.get(PER_CLIENT, 50));
+				p.get(PER_CLIENT, 50), p.get(STORE, "lab"));
+	}
+
+	public boolean onAzure() {
+		return this.store.equals("azure");
 	}
 
 	public static String group(String store, int kb, int clients) {
@@ -73,11 +92,15 @@ public record InsertComparison(List<Integer> levels, List<Integer> sizesKb, int 
 		long inserts = 2L * this.sizesKb.size() * this.perClient * this.levels.stream().mapToInt(Integer::intValue).sum();
 		// Some 500 inserts a second on two cores, either store.
 		Duration estimate = Duration.ofMillis(2 * inserts);
-		return Step.of(name, SIMULATION)
+		Step.Builder step = Step.of(name, SIMULATION)
 			.set(LEVELS, this.levels)
 			.set(SIZES_KB, this.sizesKb)
-			.set(PER_CLIENT, this.perClient)
-			.lasting(estimate);
+			.set(PER_CLIENT, this.perClient);
+		if (onAzure()) {
+			// Azure Storage sends no spans.
+			step.set(STORE, this.store).set(Plan.UNTRACED, true);
+		}
+		return step.lasting(estimate);
 	}
 
 	/** One side of a cell: its inserts, and a client's inserts a second (each client's back to back). */

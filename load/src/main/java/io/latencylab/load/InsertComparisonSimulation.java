@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.function.Function;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -32,7 +33,8 @@ import static io.gatling.javaapi.http.HttpDsl.http;
  * Seed 002's Table 2 (see {@link InsertComparison}): for each size and number of clients, a round
  * of table inserts, then one of blob inserts, each client inserting lab.inserts.per-client back to
  * back on a connection of its own. Before the step, each size's table is made afresh and its blob
- * container emptied (not measured). Prints blob's inserts a second a client over table's.
+ * container emptied (not measured); with lab.inserts.store=azure, on an Azure Storage account's
+ * blob and table services instead ({@link AzureInserts}). Prints blob's inserts a second a client over table's.
  */
 public class InsertComparisonSimulation extends Simulation {
 
@@ -48,27 +50,42 @@ public class InsertComparisonSimulation extends Simulation {
 
 	final Map<Integer, EntityOperations> tables = new TreeMap<>();
 
+	/** With lab.inserts.store=azure: each size's container and table on the account, instead of the lab's stores. */
+	final List<AzureInserts> azure = new ArrayList<>();
+
 	{
 		String tablesUrl = new Requests(this.parameters).tablesUrl();
 		List<PopulationBuilder> rounds = new ArrayList<>();
 		List<ChainBuilder> warmUp = new ArrayList<>();
 		for (int kb : this.load.sizesKb()) {
-			EntityOperations table = new EntityOperations(tablesUrl, Operation.ENTITY_INSERT, kb * 1024,
-					"seed002inserts" + kb + "kb");
-			this.tables.put(kb, table);
-			byte[] blob = new byte[kb * 1024];
-			new SplittableRandom(kb).nextBytes(blob);
-			String url = this.store + InsertComparison.container(kb) + "/";
-			warmUp.add(table.chain(this.recorder, WARM_UP));
-			warmUp.add(blobInsert(WARM_UP, url, blob));
+			Function<String, ChainBuilder> tableInsert;
+			Function<String, ChainBuilder> blobInsert;
+			if (this.load.onAzure()) {
+				AzureInserts azure = new AzureInserts(StorageAccount.from(this.parameters), kb);
+				this.azure.add(azure);
+				tableInsert = (group) -> azure.tableInsert(this.recorder, group);
+				blobInsert = (group) -> azure.blobInsert(this.recorder, group);
+			}
+			else {
+				EntityOperations table = new EntityOperations(tablesUrl, Operation.ENTITY_INSERT, kb * 1024,
+						"seed002inserts" + kb + "kb");
+				this.tables.put(kb, table);
+				byte[] blob = new byte[kb * 1024];
+				new SplittableRandom(kb).nextBytes(blob);
+				String url = this.store + InsertComparison.container(kb) + "/";
+				tableInsert = (group) -> table.chain(this.recorder, group);
+				blobInsert = (group) -> blobInsert(group, url, blob);
+			}
+			warmUp.add(tableInsert.apply(WARM_UP));
+			warmUp.add(blobInsert.apply(WARM_UP));
 			for (int clients : this.load.levels()) {
 				String tableGroup = InsertComparison.group("table", kb, clients);
 				rounds.add(scenario(tableGroup).repeat(this.load.perClient())
-					.on(table.chain(this.recorder, tableGroup))
+					.on(tableInsert.apply(tableGroup))
 					.injectOpen(atOnceUsers(clients)));
 				String blobGroup = InsertComparison.group("blob", kb, clients);
 				rounds.add(scenario(blobGroup).repeat(this.load.perClient())
-					.on(blobInsert(blobGroup, url, blob))
+					.on(blobInsert.apply(blobGroup))
 					.injectOpen(atOnceUsers(clients)));
 			}
 		}
@@ -89,6 +106,7 @@ public class InsertComparisonSimulation extends Simulation {
 	/** Each size's table made afresh and its container emptied: every insert makes something new. */
 	@Override
 	public void before() {
+		this.azure.forEach(AzureInserts::setUp);
 		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 		this.tables.forEach((kb, table) -> {
 			table.setUp();

@@ -1,31 +1,23 @@
 package io.latencylab.load;
 
-import java.net.MalformedURLException;
+import java.io.IOException;
 import java.net.URI;
-import java.net.URL;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
-import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.stream.IntStream;
-import java.nio.charset.StandardCharsets;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-
-import com.azure.storage.common.StorageSharedKeyCredential;
+import java.util.stream.IntStream;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
@@ -60,8 +52,6 @@ public final class QueueOperations {
 	 */
 	public static final Parameter<Integer> LENGTH = Parameter.integer("lab.queue.length");
 
-	private static final DateTimeFormatter RFC_1123 = DateTimeFormatter.RFC_1123_DATE_TIME;
-
 	private final StorageAccount account;
 
 	private final Operation operation;
@@ -71,8 +61,6 @@ public final class QueueOperations {
 	private final String queueUrl;
 
 	private final String message;
-
-	private final StorageSharedKeyCredential credential;
 
 	private final AtomicLong emptyReceives = new AtomicLong();
 
@@ -101,7 +89,6 @@ public final class QueueOperations {
 		this.length = length;
 		this.queueUrl = account.queueEndpoint() + "/" + queueName(messageBytes) + ((length > 0) ? "-len" + length : "");
 		this.message = message(messageBytes);
-		this.credential = account.credential();
 	}
 
 	/** One queue a message size: "seed002-512b", "seed002-4kb". */
@@ -188,7 +175,7 @@ public final class QueueOperations {
 
 	/** One request of the Queue API, signed as Gatling's are, outside any measurement. */
 	HttpResponse<String> send(String method, String url, String body, int... expected) {
-		String date = RFC_1123.format(ZonedDateTime.now(ZoneOffset.UTC));
+		String date = StorageAccount.date();
 		String length = (body == null) ? "" : String.valueOf(body.getBytes(StandardCharsets.UTF_8).length);
 		String type = (body == null) ? "" : "application/xml";
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
@@ -262,23 +249,13 @@ public final class QueueOperations {
 
 	/** The Shared Key signature of one request, made by the SDK from the headers Gatling will send. */
 	private Session sign(Session session, String method, String url, String contentLength, String contentType) {
-		String date = RFC_1123.format(ZonedDateTime.now(ZoneOffset.UTC));
+		String date = StorageAccount.date();
 		return session.set("msDate", date).set("msAuthorization", authorization(method, url, date, contentLength, contentType));
 	}
 
 	String authorization(String method, String url, String date, String contentLength, String contentType) {
-		Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-		headers.put("Content-Length", contentLength);
-		headers.put("Content-Type", contentType);
-		headers.put("x-ms-date", date);
-		headers.put("x-ms-version", VERSION);
-		try {
-			URL parsed = URI.create(url).toURL();
-			return this.credential.generateAuthorizationHeader(parsed, method, headers);
-		}
-		catch (MalformedURLException ex) {
-			throw new IllegalArgumentException(url, ex);
-		}
+		return this.account.sharedKey(method, url, contentLength, contentType, Map.of("x-ms-date", date, "x-ms-version", VERSION));
 	}
+
 
 }

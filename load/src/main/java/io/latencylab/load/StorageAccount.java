@@ -1,8 +1,14 @@
 package io.latencylab.load;
 
+import java.net.MalformedURLException;
+import java.net.URI;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 import com.azure.storage.common.StorageSharedKeyCredential;
 
@@ -30,11 +36,16 @@ public final class StorageAccount {
 
 	static final String AZURITE_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
 
+	private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'",
+			Locale.ROOT);
+
 	private final String connectionString;
 
 	private final Map<String, String> fields;
 
 	private final boolean azurite;
+
+	private final StorageSharedKeyCredential credential;
 
 	private StorageAccount(String connectionString, boolean azurite) {
 		this.connectionString = connectionString;
@@ -43,12 +54,14 @@ public final class StorageAccount {
 		if (!this.fields.containsKey("accountname") || !this.fields.containsKey("accountkey")) {
 			throw new IllegalArgumentException("a storage connection string needs AccountName and AccountKey (Shared Key)");
 		}
+		this.credential = new StorageSharedKeyCredential(this.fields.get("accountname"), this.fields.get("accountkey"));
 	}
 
-	/** Azurite's development account, its queue service at {@code queueUrl} ("http://127.0.0.1:10001"). */
-	public static StorageAccount azurite(String queueUrl) {
+	/** Azurite's development account, its services at these URLs ("http://127.0.0.1:10001"). */
+	public static StorageAccount azurite(String blobUrl, String queueUrl, String tableUrl) {
 		return new StorageAccount("DefaultEndpointsProtocol=http;AccountName=" + AZURITE_ACCOUNT + ";AccountKey=" + AZURITE_KEY
-				+ ";QueueEndpoint=" + queueUrl + "/" + AZURITE_ACCOUNT + ";", true);
+				+ ";BlobEndpoint=" + blobUrl + "/" + AZURITE_ACCOUNT + ";QueueEndpoint=" + queueUrl + "/" + AZURITE_ACCOUNT
+				+ ";TableEndpoint=" + tableUrl + "/" + AZURITE_ACCOUNT + ";", true);
 	}
 
 	/** An account by its connection string (Shared Key). */
@@ -60,7 +73,8 @@ public final class StorageAccount {
 	public static StorageAccount from(Parameters parameters) {
 		String which = parameters.get(STORAGE, "azurite");
 		return switch (which) {
-			case "azurite" -> azurite(Targets.url(parameters, Targets.AZURITE_QUEUE));
+			case "azurite" -> azurite(Targets.url(parameters, Targets.AZURITE_BLOB), Targets.url(parameters, Targets.AZURITE_QUEUE),
+					Targets.url(parameters, Targets.AZURITE_TABLE));
 			case "environment" -> {
 				String cs = System.getenv(CONNECTION_STRING_VARIABLE);
 				if (cs == null || cs.isBlank()) {
@@ -76,9 +90,6 @@ public final class StorageAccount {
 		return this.connectionString;
 	}
 
-	public StorageSharedKeyCredential credential() {
-		return new StorageSharedKeyCredential(this.fields.get("accountname"), this.fields.get("accountkey"));
-	}
 
 	public String accountName() {
 		return this.fields.get("accountname");
@@ -87,6 +98,49 @@ public final class StorageAccount {
 	/** The queue service's base URL: the connection string's QueueEndpoint, or the account's own in Azure. */
 	public String queueEndpoint() {
 		return endpoint("queue");
+	}
+
+	/** Now, as x-ms-date wants it: an HTTP date, its day always two digits (RFC 1123's formatter drops a zero). */
+	public static String date() {
+		return HTTP_DATE.format(ZonedDateTime.now(ZoneOffset.UTC));
+	}
+
+	/** The blob service's base URL. */
+	public String blobEndpoint() {
+		return endpoint("blob");
+	}
+
+	/** The table service's base URL. */
+	public String tableEndpoint() {
+		return endpoint("table");
+	}
+
+	/**
+	 * The Authorization header of a blob or queue request (Shared Key), made by the Azure SDK's signer
+	 * from the headers the request will carry: its length ("" for none), its type, its x-ms-date and
+	 * any other x-ms-* header.
+	 */
+	public String sharedKey(String method, String url, String contentLength, String contentType, Map<String, String> msHeaders) {
+		Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+		headers.put("Content-Length", contentLength);
+		headers.put("Content-Type", contentType);
+		headers.putAll(msHeaders);
+		try {
+			return this.credential.generateAuthorizationHeader(URI.create(url).toURL(), method, headers);
+		}
+		catch (MalformedURLException ex) {
+			throw new IllegalArgumentException(url, ex);
+		}
+	}
+
+	/**
+	 * The Authorization header of a table request: the table service signs less than blob and queue
+	 * do (the verb, Content-MD5, Content-Type, the date and the resource), with the same key.
+	 */
+	public String tableSharedKey(String method, String url, String contentType, String date) {
+		String path = URI.create(url).getRawPath();
+		String stringToSign = method + "\n\n" + contentType + "\n" + date + "\n/" + accountName() + path;
+		return "SharedKey " + accountName() + ":" + this.credential.computeHmac256(stringToSign);
 	}
 
 	private String endpoint(String service) {

@@ -35,6 +35,19 @@ class StorageAccountTests {
 	}
 
 	@Test
+	void anAccountsBlobAndTableEndpointsAndItsDatesAsTheServicesParseThem() {
+		StorageAccount account = StorageAccount.of("AccountName=labstore;AccountKey=c2VjcmV0");
+		assertThat(account.blobEndpoint()).isEqualTo("https://labstore.blob.core.windows.net");
+		assertThat(account.tableEndpoint()).isEqualTo("https://labstore.table.core.windows.net");
+		assertThat(new AzureInserts(account, 4).tableUrl()).isEqualTo("https://labstore.table.core.windows.net/seed002inserts4kb");
+		assertThat(new AzureInserts(account, 4).containerUrl()).isEqualTo("https://labstore.blob.core.windows.net/seed002-inserts-4kb");
+		// RFC 1123's formatter writes "Sun, 1 Nov": the services want the day in two digits.
+		assertThat(StorageAccount.date()).matches("[A-Z][a-z]{2}, \\d{2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT");
+		assertThat(account.tableSharedKey("POST", "https://labstore.table.core.windows.net/t", "application/json",
+				"Sun, 01 Nov 2026 00:00:00 GMT")).startsWith("SharedKey labstore:");
+	}
+
+	@Test
 	void aConnectionStringWithoutASharedKeyOrAnUnknownAccountKindIsRefused() {
 		assertThatThrownBy(() -> StorageAccount.of("AccountName=a;SharedAccessSignature=sv=2021")).hasMessageContaining("AccountKey");
 		assertThatThrownBy(() -> StorageAccount.from(Parameters.of(Map.of(StorageAccount.STORAGE.name(), "s3"))))

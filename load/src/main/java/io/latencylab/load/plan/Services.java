@@ -47,8 +47,9 @@ public record Services(List<Service> all, Properties env) {
 	/** The endpoints of .env that are no service's own HTTP port, by name: the cache tier, the TLS ports. */
 	public static final Map<String, OtherEndpoint> OTHER_ENDPOINTS = Map.of("object-cache",
 			new OtherEndpoint("http", "OBJECT_CACHE_PORT"), "object-cache-tls", new OtherEndpoint("https", "OBJECT_CACHE_TLS_PORT"),
-			"object-store-tls", new OtherEndpoint("https", "OBJECT_STORE_TLS_PORT"), "azurite-queue",
-			new OtherEndpoint("http", "AZURITE_QUEUE_PORT"));
+			"object-store-tls", new OtherEndpoint("https", "OBJECT_STORE_TLS_PORT"), "azurite-blob",
+			new OtherEndpoint("http", "AZURITE_BLOB_PORT"), "azurite-queue", new OtherEndpoint("http", "AZURITE_QUEUE_PORT"),
+			"azurite-table", new OtherEndpoint("http", "AZURITE_TABLE_PORT"));
 
 	/** From the .env in {@code dir} or the nearest folder above it (Maven runs the load module one below). */
 	public static Services find(Path dir) {

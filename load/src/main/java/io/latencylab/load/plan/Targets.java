@@ -36,6 +36,12 @@ public final class Targets {
 	/** Azurite's queue service (seed 002), without the account: "http://127.0.0.1:10001". */
 	public static final Parameter<String> AZURITE_QUEUE = Parameter.text("lab.azurite.queue.url");
 
+	/** Azurite's blob service. */
+	public static final Parameter<String> AZURITE_BLOB = Parameter.text("lab.azurite.blob.url");
+
+	/** Azurite's table service. */
+	public static final Parameter<String> AZURITE_TABLE = Parameter.text("lab.azurite.table.url");
+
 	/** nginx serving the REST get's bytes, when a plan has a reference step (ReferenceServer). */
 	public static final Parameter<String> REFERENCE = Parameter.text("lab.reference.url");
 
@@ -66,7 +72,8 @@ public final class Targets {
 
 	/** The targets that are no service's own HTTP port, by their endpoint's name (see {@link Services#OTHER_ENDPOINTS}). */
 	public static final Map<Parameter<String>, String> ENDPOINT = Map.of(OBJECTS_TLS, "object-store-tls", OBJECT_CACHE,
-			"object-cache", OBJECT_CACHE_TLS, "object-cache-tls", AZURITE_QUEUE, "azurite-queue");
+			"object-cache", OBJECT_CACHE_TLS, "object-cache-tls", AZURITE_BLOB, "azurite-blob", AZURITE_QUEUE, "azurite-queue",
+			AZURITE_TABLE, "azurite-table");
 
 	private Targets() {
 	}

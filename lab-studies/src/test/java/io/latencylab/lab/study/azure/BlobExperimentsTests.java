@@ -61,6 +61,18 @@ class BlobExperimentsTests {
 	}
 
 	@Test
+	void table2RunsOnTheLabsStoresAndAgainOnAzureStorageUntraced() {
+		InsertComparison azure = new InsertComparison(List.of(1, 8), List.of(4), 10, "azure");
+		Step step = azure.step("blob-vs-table-insert-azure");
+		assertThat(InsertComparison.from(step.parameters())).isEqualTo(azure);
+		assertThat(step.get(Plan.UNTRACED)).isTrue();
+		assertThat(new InsertComparison(List.of(1), List.of(4), 10).step("blob-vs-table-insert").get(Plan.UNTRACED)).isNull();
+		assertThat(new AzureStudy().plan(false).steps()).extracting(Step::name)
+			.containsSubsequence("blob-vs-table-insert", "blob-vs-table-insert-azure");
+		assertThatThrownBy(() -> new InsertComparison(List.of(1), List.of(4), 10, "s3")).hasMessageContaining("lab or azure");
+	}
+
+	@Test
 	void table2sRatioIsBlobsInsertsAClientOverTables() {
 		List<InsertComparison.Cell> cells = InsertComparison.measure(List.of(request("table-insert-4kb-c8", 0, 10, true),
 				request("table-insert-4kb-c8", 0, 30, true), request("blob-insert-4kb-c8", 0, 5, true),
