@@ -1,18 +1,12 @@
 package io.latencylab.load;
 
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
-import java.net.http.HttpResponse;
-import java.net.http.HttpResponse.BodyHandlers;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.UUID;
-import java.util.stream.IntStream;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
@@ -31,9 +25,6 @@ import static io.gatling.javaapi.http.HttpDsl.http;
  */
 public final class AzureInserts {
 
-	/** The Blob and Table API version of every request, one that Azurite and Azure both serve. */
-	static final String VERSION = "2021-12-02";
-
 	/** A table entity's string property holds at most 32 K characters: larger data is split. */
 	private static final int PROPERTY_CHARS = 30_000;
 
@@ -44,8 +35,6 @@ public final class AzureInserts {
 	private final byte[] blob;
 
 	private final String entityProperties;
-
-	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
 	public AzureInserts(StorageAccount account, int kb) {
 		this.account = account;
@@ -85,9 +74,9 @@ public final class AzureInserts {
 	public void setUp() {
 		String container = containerUrl() + "?restype=container";
 		String containerDate = StorageAccount.date();
-		check(HttpRequest.newBuilder(URI.create(container))
+		this.account.send(HttpRequest.newBuilder(URI.create(container))
 			.header("x-ms-date", containerDate)
-			.header("x-ms-version", VERSION)
+			.header("x-ms-version", StorageAccount.VERSION)
 			.header("Authorization", this.account.sharedKey("PUT", container, "", "", headers(containerDate)))
 			.PUT(BodyPublishers.noBody())
 			.build(), 201, 409);
@@ -96,12 +85,12 @@ public final class AzureInserts {
 		String date = StorageAccount.date();
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(tables))
 			.header("x-ms-date", date)
-			.header("x-ms-version", VERSION)
+			.header("x-ms-version", StorageAccount.VERSION)
 			.header("Content-Type", "application/json")
 			.header("Accept", "application/json;odata=nometadata")
 			.header("Authorization", this.account.tableSharedKey("POST", tables, "application/json", date))
 			.POST(BodyPublishers.ofString(body));
-		check(request.build(), 201, 409);
+		this.account.send(request.build(), 201, 409);
 	}
 
 	/** A new blob of this size, under a name of its own. */
@@ -112,7 +101,7 @@ public final class AzureInserts {
 			return session.set("blobUrl", url).set("msDate", date).set("msAuthorization", blobAuthorization(url, date));
 		}).exec(LabHttp.call(recorder, group, http(group).put("#{blobUrl}")
 			.header("x-ms-date", "#{msDate}")
-			.header("x-ms-version", VERSION)
+			.header("x-ms-version", StorageAccount.VERSION)
 			.header("x-ms-blob-type", "BlockBlob")
 			.header("Authorization", "#{msAuthorization}")
 			.header("Content-Type", "application/octet-stream")
@@ -125,7 +114,7 @@ public final class AzureInserts {
 		return exec((session) -> sign(session, url))
 			.exec(LabHttp.call(recorder, group, http(group).post(url)
 				.header("x-ms-date", "#{msDate}")
-				.header("x-ms-version", VERSION)
+				.header("x-ms-version", StorageAccount.VERSION)
 				.header("Accept", "application/json;odata=nometadata")
 				.header("Prefer", "return-no-content")
 				.header("Authorization", "#{msAuthorization}")
@@ -157,25 +146,7 @@ public final class AzureInserts {
 	}
 
 	private static Map<String, String> headers(String date) {
-		return Map.of("x-ms-date", date, "x-ms-version", VERSION);
-	}
-
-	HttpResponse<String> check(HttpRequest request, int... expected) {
-		try {
-			HttpResponse<String> response = this.http.send(request, BodyHandlers.ofString());
-			if (IntStream.of(expected).noneMatch((status) -> status == response.statusCode())) {
-				throw new IllegalStateException(request.method() + " " + request.uri() + " answered " + response.statusCode()
-						+ ": " + response.body());
-			}
-			return response;
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException("cannot reach Azure Storage at " + request.uri() + ": " + ex.getMessage(), ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
+		return Map.of("x-ms-date", date, "x-ms-version", StorageAccount.VERSION);
 	}
 
 }

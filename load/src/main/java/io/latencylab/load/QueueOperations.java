@@ -1,12 +1,9 @@
 package io.latencylab.load;
 
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
-import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,7 +14,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.IntStream;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
@@ -40,9 +36,6 @@ import static io.gatling.javaapi.http.HttpDsl.http;
  */
 public final class QueueOperations {
 
-	/** The Queue API version of every request: one that Azurite and Azure both serve. */
-	static final String VERSION = "2021-12-02";
-
 	/** Messages a Receive step finds at least, topped up before it when Add did not leave as many. */
 	public static final int PREFILL = 2_000;
 
@@ -64,7 +57,6 @@ public final class QueueOperations {
 
 	private final AtomicLong emptyReceives = new AtomicLong();
 
-	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
 	private final int length;
 
@@ -181,27 +173,13 @@ public final class QueueOperations {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
 			.timeout(Duration.ofSeconds(30))
 			.header("x-ms-date", date)
-			.header("x-ms-version", VERSION)
+			.header("x-ms-version", StorageAccount.VERSION)
 			.header("Authorization", authorization(method, url, date, length, type))
 			.method(method, (body == null) ? BodyPublishers.noBody() : BodyPublishers.ofString(body));
 		if (body != null) {
 			request.header("Content-Type", type);
 		}
-		try {
-			HttpResponse<String> response = this.http.send(request.build(), BodyHandlers.ofString());
-			if (expected.length > 0 && IntStream.of(expected).noneMatch((status) -> status == response.statusCode())) {
-				throw new IllegalStateException(method + " " + url + " answered " + response.statusCode() + ": "
-						+ response.body());
-			}
-			return response;
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException("cannot reach the queue service at " + url + ": " + ex.getMessage(), ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
+		return this.account.send(request.build(), expected);
 	}
 
 	public ChainBuilder chain(LoadRecorder recorder) {
@@ -243,7 +221,7 @@ public final class QueueOperations {
 
 	private static HttpRequestActionBuilder signed(HttpRequestActionBuilder request) {
 		return request.header("x-ms-date", "#{msDate}")
-			.header("x-ms-version", VERSION)
+			.header("x-ms-version", StorageAccount.VERSION)
 			.header("Authorization", "#{msAuthorization}");
 	}
 
@@ -254,7 +232,7 @@ public final class QueueOperations {
 	}
 
 	String authorization(String method, String url, String date, String contentLength, String contentType) {
-		return this.account.sharedKey(method, url, contentLength, contentType, Map.of("x-ms-date", date, "x-ms-version", VERSION));
+		return this.account.sharedKey(method, url, contentLength, contentType, Map.of("x-ms-date", date, "x-ms-version", StorageAccount.VERSION));
 	}
 
 

@@ -1,7 +1,13 @@
 package io.latencylab.load;
 
+import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -9,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 import com.azure.storage.common.StorageSharedKeyCredential;
 
@@ -36,6 +43,9 @@ public final class StorageAccount {
 
 	static final String AZURITE_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
 
+	/** The API version of every request to the account (blob, queue, table): one that Azurite and Azure both serve. */
+	public static final String VERSION = "2021-12-02";
+
 	private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'",
 			Locale.ROOT);
 
@@ -46,6 +56,9 @@ public final class StorageAccount {
 	private final boolean azurite;
 
 	private final StorageSharedKeyCredential credential;
+
+	/** For the set-up's requests, outside any measurement (Gatling sends the measured ones). */
+	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
 	private StorageAccount(String connectionString, boolean azurite) {
 		this.connectionString = connectionString;
@@ -141,6 +154,25 @@ public final class StorageAccount {
 		String path = URI.create(url).getRawPath();
 		String stringToSign = method + "\n\n" + contentType + "\n" + date + "\n/" + accountName() + path;
 		return "SharedKey " + accountName() + ":" + this.credential.computeHmac256(stringToSign);
+	}
+
+	/** Sends a set-up request; an answer other than {@code expected} fails with its status and body. */
+	HttpResponse<String> send(HttpRequest request, int... expected) {
+		try {
+			HttpResponse<String> response = this.http.send(request, BodyHandlers.ofString());
+			if (expected.length > 0 && IntStream.of(expected).noneMatch((status) -> status == response.statusCode())) {
+				throw new IllegalStateException(request.method() + " " + request.uri() + " answered " + response.statusCode()
+						+ ": " + response.body());
+			}
+			return response;
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("cannot reach Azure Storage at " + request.uri() + ": " + ex.getMessage(), ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	private String endpoint(String service) {

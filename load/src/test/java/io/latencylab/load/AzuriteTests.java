@@ -106,9 +106,9 @@ class AzuriteTests {
 		inserts.setUp();
 		String blobUrl = inserts.containerUrl() + "/one";
 		String date = StorageAccount.date();
-		HttpResponse<String> put = inserts.check(HttpRequest.newBuilder(URI.create(blobUrl))
+		HttpResponse<String> put = account.send(HttpRequest.newBuilder(URI.create(blobUrl))
 			.header("x-ms-date", date)
-			.header("x-ms-version", AzureInserts.VERSION)
+			.header("x-ms-version", StorageAccount.VERSION)
 			.header("x-ms-blob-type", "BlockBlob")
 			.header("Content-Type", "application/octet-stream")
 			.header("Authorization", inserts.blobAuthorization(blobUrl, date))
@@ -117,9 +117,9 @@ class AzuriteTests {
 		assertThat(put.statusCode()).as(put.body()).isEqualTo(201);
 		String entity = inserts.entity("row-1");
 		assertThat(entity.length()).isBetween(64 * 1024 - 100, 64 * 1024).as("an entity of its size");
-		HttpResponse<String> inserted = inserts.check(HttpRequest.newBuilder(URI.create(inserts.tableUrl()))
+		HttpResponse<String> inserted = account.send(HttpRequest.newBuilder(URI.create(inserts.tableUrl()))
 			.header("x-ms-date", date)
-			.header("x-ms-version", AzureInserts.VERSION)
+			.header("x-ms-version", StorageAccount.VERSION)
 			.header("Accept", "application/json;odata=nometadata")
 			.header("Prefer", "return-no-content")
 			.header("Content-Type", "application/json")
