@@ -1,6 +1,6 @@
 # The cache tier of seed 003 (Varnish in front of the object store, as the study put Varnish in
 # front of OpenStack Swift). The backend's address is filled in by whoever starts Varnish: ./lab
-# (bare: 127.0.0.1 and OBJECT_STORE_PORT) or compose (object-store and the same port).
+# (bare: 127.0.0.1 and SWIFT_PROXY_PORT or OBJECT_STORE_PORT) or compose (swift or object-store).
 vcl 4.1;
 
 import std;

@@ -104,9 +104,10 @@ public class ObjectCacheSimulation extends Simulation {
 	@Override
 	public void before() {
 		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+		StoreWrites writes = StoreWrites.of(this.parameters, client);
 		for (int i = 0; i < this.tc.objects(); i++) {
 			int object = this.tc.firstObject() + i;
-			ObjectRequests.ensure(client, this.store, this.population, object);
+			ObjectRequests.ensure(client, this.store, writes, this.population, object);
 			switch (this.tc.server()) {
 				// Into the cache, over plain HTTP: the cache keeps one copy per URL, whatever the scheme.
 				case HIT -> ObjectRequests.send(client, "GET", this.cache + this.population.path(object), null);

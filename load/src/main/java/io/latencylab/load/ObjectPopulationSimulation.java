@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.LongAdder;
 import io.gatling.javaapi.core.Simulation;
 import io.latencylab.load.plan.Parameters;
 import io.latencylab.load.plan.Targets;
-import io.latencylab.load.SvLoadPopulation;
 
 import static io.gatling.javaapi.core.CoreDsl.ByteArrayBody;
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;
@@ -37,6 +36,10 @@ public class ObjectPopulationSimulation extends Simulation {
 
 	final String store = Targets.url(this.parameters, Targets.OBJECTS);
 
+	/** A token for Swift, fetched as the simulation is built: the PUTs below carry it. */
+	final StoreWrites writes = StoreWrites.of(this.parameters,
+			HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build());
+
 	final AtomicInteger next = new AtomicInteger();
 
 	final LongAdder written = new LongAdder();
@@ -50,11 +53,13 @@ public class ObjectPopulationSimulation extends Simulation {
 					.doIf((session) -> session.getInt("object") < objects)
 					.then(LabHttp.call(this.recorder, "head",
 							http("head").head((session) -> url(session.getInt("object")))
+								.headers(this.writes.headers())
 								.check(header("ETag").optional().saveAs("etag")),
 							200, 404)
 						.doIf((session) -> !written(session.getInt("object"), session.contains("etag") ? session.getString("etag") : null))
 						.then(LabHttp.call(this.recorder, "put",
 								http("put").put((session) -> url(session.getInt("object")))
+									.headers(this.writes.object())
 									.body(ByteArrayBody((session) -> this.population.body(session.getInt("object")))),
 								201)
 							.exec((session) -> {
@@ -81,7 +86,8 @@ public class ObjectPopulationSimulation extends Simulation {
 	public void before() {
 		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 		for (int account = 0; account < this.population.accounts(); account++) {
-			ObjectRequests.send(client, "PUT", this.store + this.population.container(account), new byte[0]);
+			ObjectRequests.send(client, "PUT", this.store + this.population.container(account), new byte[0],
+					this.writes.container());
 		}
 	}
 

@@ -25,14 +25,15 @@ final class ObjectRequests {
 	 *
 	 * @return whether it had to be written
 	 */
-	static boolean ensure(HttpClient client, String store, SvLoadPopulation population, int i) {
-		HttpResponse<Void> head = send(client, "HEAD", store + population.path(i), null, 200, 404);
+	static boolean ensure(HttpClient client, String store, StoreWrites writes, SvLoadPopulation population, int i) {
+		// With the writes' token: Swift answers a HEAD in an account not yet made 401 to anyone else.
+		HttpResponse<Void> head = send(client, "HEAD", store + population.path(i), null, writes.headers(), 200, 404);
 		String etag = head.headers().firstValue("ETag").orElse("").replace("\"", "");
 		if (head.statusCode() == 200 && etag.equals(population.etag(i))) {
 			return false;
 		}
-		send(client, "PUT", store + population.container(i % population.accounts()), new byte[0]);
-		send(client, "PUT", store + population.path(i), population.body(i));
+		send(client, "PUT", store + population.container(i % population.accounts()), new byte[0], writes.container());
+		send(client, "PUT", store + population.path(i), population.body(i), writes.object());
 		return true;
 	}
 
@@ -82,11 +83,18 @@ final class ObjectRequests {
 
 	/** One request; an answer other than {@code expected} (any 2xx when none given) stops the step. */
 	static HttpResponse<Void> send(HttpClient client, String method, String url, byte[] body, int... expected) {
+		return send(client, method, url, body, java.util.Map.of(), expected);
+	}
+
+	/** As {@link #send(HttpClient, String, String, byte[], int...)}, with {@code headers}. */
+	static HttpResponse<Void> send(HttpClient client, String method, String url, byte[] body,
+			java.util.Map<String, String> headers, int... expected) {
 		try {
-			HttpResponse<Void> response = client.send(HttpRequest.newBuilder(URI.create(url))
+			HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
 				.method(method, (body != null) ? BodyPublishers.ofByteArray(body) : BodyPublishers.noBody())
-				.timeout(Duration.ofSeconds(30))
-				.build(), BodyHandlers.discarding());
+				.timeout(Duration.ofSeconds(30));
+			headers.forEach(request::header);
+			HttpResponse<Void> response = client.send(request.build(), BodyHandlers.discarding());
 			int status = response.statusCode();
 			boolean ok = (expected.length == 0) ? status >= 200 && status < 300
 					: java.util.Arrays.stream(expected).anyMatch((s) -> s == status);

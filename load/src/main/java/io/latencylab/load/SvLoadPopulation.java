@@ -60,12 +60,15 @@ public record SvLoadPopulation(int accounts, int objects, long seed) {
 		return step.set(ACCOUNTS, this.accounts).set(OBJECTS, this.objects);
 	}
 
-	/** The container of account {@code account}: {@code /v1/svload-00042/images}. */
+	/**
+	 * The container of account {@code account}: {@code /v1/AUTH_svload-00042/images}. "AUTH_" is the
+	 * prefix of the accounts Swift's tempauth serves; the lab's own store takes any name.
+	 */
 	public String container(int account) {
-		return String.format(Locale.ROOT, "/v1/svload-%05d/images", account);
+		return String.format(Locale.ROOT, "/v1/AUTH_svload-%05d/images", account);
 	}
 
-	/** Object {@code i}'s path: {@code /v1/svload-00042/images/image-00442.jpg}. */
+	/** Object {@code i}'s path: {@code /v1/AUTH_svload-00042/images/image-00442.jpg}. */
 	public String path(int i) {
 		check(i);
 		return container(i % this.accounts) + String.format(Locale.ROOT, "/image-%05d.jpg", i);

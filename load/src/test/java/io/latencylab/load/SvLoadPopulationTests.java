@@ -48,7 +48,7 @@ class SvLoadPopulationTests {
 			assertThat(path).startsWith(this.population.container(i % this.population.accounts()) + "/");
 		}
 		assertThat(containers).hasSize(this.population.accounts());
-		assertThat(SvLoadPopulation.STUDY.path(54_999)).isEqualTo("/v1/svload-04999/images/image-54999.jpg");
+		assertThat(SvLoadPopulation.STUDY.path(54_999)).isEqualTo("/v1/AUTH_svload-04999/images/image-54999.jpg");
 		assertThatThrownBy(() -> this.population.path(2_200)).isInstanceOf(IndexOutOfBoundsException.class);
 	}
 

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import io.latencylab.lab.deploy.BareDeployment;
+import io.latencylab.lab.deploy.ObjectBackend;
+import io.latencylab.lab.deploy.SwiftStore;
 import io.latencylab.lab.deploy.ComposeDeployment;
 import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.ComposeSetup;
@@ -144,6 +146,14 @@ final class RunCommand implements Callable<Integer> {
 					+ "report names the account.")
 	String storage = "azurite";
 
+	@Option(names = "--store", paramLabel = "BACKEND",
+			description = "What seed 003's cache tier fronts: swift (OpenStack Swift from Debian's packages, as the study "
+					+ "ran it; the default with bare services, which start it) or lab (the lab's own object store, traced, "
+					+ "its own time in Server-Timing; the default under compose, Kubernetes, a topology and --compare; "
+					+ "compose runs Swift too, from the image ops/swift builds). "
+					+ "The report names it.")
+	String store;
+
 	@CommandLine.Mixin
 	DeploymentOptions options = new DeploymentOptions();
 
@@ -159,6 +169,14 @@ final class RunCommand implements Callable<Integer> {
 		Injections.check(this.injections, this.spec.commandLine());
 		Bands bands = this.bandsOption.given(this.spec.commandLine()).orElse(Bands.DEFAULT);
 		checkStorage();
+		if (this.store != null) {
+			try {
+				ObjectBackend.named(this.store);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new CommandLine.ParameterException(this.spec.commandLine(), "--store: " + ex.getMessage());
+			}
+		}
 		if (this.compare != null) {
 			return compareDeployments(bands);
 		}
@@ -173,6 +191,7 @@ final class RunCommand implements Callable<Integer> {
 		List<String> described = described(roundTrip, regions);
 		Deployment deployment = this.jvmStart.apply(this.options.deployment(), this.spec.commandLine());
 		List<Injector> injectors = this.options.injectors(deployment);
+		ObjectBackend backend = objectBackend(deployment, plan);
 		if (this.storage.equals("environment") && injectors.stream().anyMatch((i) -> i.sshHost().isPresent())) {
 			// ssh passes no environment: the account's key would have to be written where the injector runs.
 			throw new CommandLine.ParameterException(this.spec.commandLine(),
@@ -213,6 +232,7 @@ final class RunCommand implements Callable<Integer> {
 					.regions(regions)
 					.bands(bands)
 					.storage(this.storage)
+					.objectBackend(backend)
 					.injectors(injectors)
 					.run(plan.repetition(i), described, this.warmUp, cores));
 			}
@@ -288,6 +308,11 @@ final class RunCommand implements Callable<Integer> {
 			sides.put(side, side(side));
 		}
 		Plan plan = plan();
+		ObjectBackend backend = ObjectBackend.LAB;
+		for (Deployment deployment : sides.values()) {
+			// Both sides front the same store: the lab's unless --store says otherwise.
+			backend = (this.store == null) ? ObjectBackend.LAB : objectBackend(deployment, plan);
+		}
 		Duration roundTrip = roundTrip();
 		Map<String, Link> regions = regionLinks();
 		List<String> described = described(roundTrip, regions);
@@ -317,6 +342,7 @@ final class RunCommand implements Callable<Integer> {
 						.regions(regions)
 						.bands(bands)
 						.storage(this.storage)
+						.objectBackend(backend)
 						.run(plan.repetition(i), described, this.warmUp, cores);
 					Factors.of(deployment).write(dir);
 					startUp.write(dir);
@@ -360,6 +386,28 @@ final class RunCommand implements Callable<Integer> {
 			return 1;
 		}
 		return 0;
+	}
+
+	/**
+	 * What seed 003's cache tier fronts in this run: --store, else Swift on bare services and the
+	 * lab's store elsewhere; refused before anything starts when Swift is asked for and cannot run.
+	 */
+	private ObjectBackend objectBackend(Deployment deployment, Plan plan) {
+		boolean bare = deployment instanceof BareDeployment;
+		ObjectBackend backend = (this.store != null) ? ObjectBackend.named(this.store)
+				: bare ? ObjectBackend.SWIFT : ObjectBackend.LAB;
+		boolean objectSteps = plan.run(this.warmUp).stream().anyMatch(LabRun::readsObjects);
+		if (backend == ObjectBackend.SWIFT && objectSteps) {
+			if (!bare && !(deployment instanceof ComposeDeployment)) {
+				throw new CommandLine.ParameterException(this.spec.commandLine(), "--store swift: the lab starts Swift bare or "
+						+ "under compose; " + deployment.mode() + " fronts the store its topology names (--store lab)");
+			}
+			if (bare && !SwiftStore.installed()) {
+				throw new CommandLine.ParameterException(this.spec.commandLine(),
+						SwiftStore.howToInstall() + "; or --store lab, the lab's own store");
+			}
+		}
+		return backend;
 	}
 
 	/** The experiment that runs a user's own JMeter plan. */

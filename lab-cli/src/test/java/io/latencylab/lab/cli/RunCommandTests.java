@@ -26,7 +26,8 @@ class RunCommandTests {
 			"--compose --no-aot-cache|--no-aot-cache is for bare services",
 			"--bands tail=99-90|--bands: bands are NAME=FROM-TO percentiles",
 			"--bands median=45-55,median=90-99|band median is named twice",
-			"--storage s3|--storage is azurite or environment, not 's3'" })
+			"--storage s3|--storage is azurite or environment, not 's3'",
+			"--store s3|--store: the object store behind the cache is swift or lab, not 's3'" })
 	void aRefusedOptionStartsNothing(String options, String message) {
 		refused(options, message);
 	}

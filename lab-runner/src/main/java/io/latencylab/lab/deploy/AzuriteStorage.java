@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -73,10 +72,6 @@ public final class AzuriteStorage {
 		return this.daemon.pidFile();
 	}
 
-	Path log() {
-		return this.dir.resolve(NAME + ".log");
-	}
-
 	/** Found again from any shell through its pid file, as the cache tier's daemons are. */
 	public Optional<ProcessHandle> running() {
 		return this.daemon.running();
@@ -94,39 +89,13 @@ public final class AzuriteStorage {
 				"--location", data.toString(), "--blobHost", this.bind, "--blobPort", String.valueOf(this.blobPort),
 				"--queueHost", this.bind, "--queuePort", String.valueOf(this.queuePort), "--tableHost", this.bind,
 				"--tablePort", String.valueOf(this.tablePort));
-		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log().toFile()).start();
-		Files.writeString(pidFile(), String.valueOf(process.pid()));
 		String host = this.bind.equals("0.0.0.0") ? "127.0.0.1" : this.bind;
-		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-		for (int port : new int[] { this.blobPort, this.queuePort, this.tablePort }) {
-			while (!Daemon.accepts(host, port)) {
-				if (!process.isAlive() || System.nanoTime() > deadline) {
-					process.destroyForcibly();
-					Files.deleteIfExists(pidFile());
-					throw new IllegalStateException(NAME + " did not start on port " + port + "; its output:\n"
-							+ Files.readString(log()));
-				}
-				Thread.sleep(100);
-			}
-		}
+		this.daemon.launch(command, host, Duration.ofSeconds(60), this.blobPort, this.queuePort, this.tablePort);
 	}
 
+	/** Stops it: npm's launcher script and node under it. */
 	public void stop() throws IOException {
-		Optional<ProcessHandle> running = running();
-		if (running.isPresent()) {
-			// npm's launcher script and node under it.
-			List<ProcessHandle> all = Stream.concat(running.get().descendants(), Stream.of(running.get())).toList();
-			all.forEach(ProcessHandle::destroy);
-			for (ProcessHandle p : all) {
-				try {
-					p.onExit().get(10, TimeUnit.SECONDS);
-				}
-				catch (Exception ex) {
-					p.destroyForcibly();
-				}
-			}
-		}
-		Files.deleteIfExists(pidFile());
+		this.daemon.stop();
 	}
 
 	private static void deleteTree(Path dir) throws IOException {

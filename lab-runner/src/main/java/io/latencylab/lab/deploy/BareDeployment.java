@@ -94,6 +94,7 @@ public final class BareDeployment implements Deployment {
 		Files.createDirectories(this.dir);
 		if (running(OBJECT_STORE).isEmpty()) {
 			Files.deleteIfExists(tuningFile());
+			Files.deleteIfExists(backendFile());
 		}
 		Map<String, Process> started = new LinkedHashMap<>();
 		for (String name : this.services.names()) {
@@ -118,6 +119,69 @@ public final class BareDeployment implements Deployment {
 		}
 		startCache();
 		startStorage();
+	}
+
+	private SwiftStore swift() {
+		return new SwiftStore(this.project.resolve("ops/swift"), this.dir.resolve("swift"), this.project.resolve("data/swift"),
+				bindAddress(System.getenv("LAB_BIND")),
+				new SwiftStore.Ports(this.services.port("SWIFT_PROXY_PORT"), this.services.port("SWIFT_PROXY_TLS_PORT"),
+						this.services.port("SWIFT_ACCOUNT_PORT"), this.services.port("SWIFT_CONTAINER_PORT"),
+						this.services.port("SWIFT_OBJECT_PORT"), this.services.port("SWIFT_MEMCACHED_PORT")),
+				labCa().serverCertificate(), labCa().serverKey());
+	}
+
+	@Override
+	public ObjectBackend objectBackend() {
+		try {
+			return Files.exists(backendFile()) ? ObjectBackend.named(Files.readString(backendFile()).strip()) : ObjectBackend.LAB;
+		}
+		catch (IOException | IllegalArgumentException ex) {
+			return ObjectBackend.LAB;
+		}
+	}
+
+	@Override
+	public void useObjectBackend(ObjectBackend backend) throws IOException, InterruptedException {
+		if (!this.services.names().contains(OBJECT_STORE)) {
+			throw new IllegalStateException("seed 003's cache tier runs in front of " + OBJECT_STORE + ", which this lab does not run");
+		}
+		if (backend == objectBackend() && cache().running().isPresent()) {
+			return;
+		}
+		if (backend == ObjectBackend.SWIFT) {
+			if (!SwiftStore.installed()) {
+				throw new IllegalStateException(SwiftStore.howToInstall() + "; or --store lab, the lab's own store");
+			}
+			// Started by the first run that needs it, not by up: idle, its six processes cost about 1 % of a
+			// core each, which every other study would meet. down stops it.
+			SwiftStore swift = swift();
+			if (swift.running().isEmpty()) {
+				swift.start(tuning().swiftLimits());
+				System.out.println(SwiftStore.NAME + " (OpenStack Swift " + swift.version().orElse("") + ") ready on http://127.0.0.1:"
+						+ swift.ports().proxy() + " and https://localhost:" + swift.ports().proxyTls());
+			}
+		}
+		Files.writeString(backendFile(), backend.key());
+		stopCache();
+		startCache();
+		if (backend == ObjectBackend.LAB && this.services.sets("SWIFT_PROXY_PORT") && !swift().processes().isEmpty()) {
+			// Nothing else reads from it: idle, it would cost every later run a few % of a core.
+			swift().stop();
+			System.out.println("stopped " + SwiftStore.NAME);
+		}
+	}
+
+	@Override
+	public String describeObjectBackend() {
+		return (objectBackend() == ObjectBackend.SWIFT)
+				? "OpenStack Swift " + swift().version().orElse("") + " (Debian's packages: a proxy with tempauth and memcached, "
+						+ "account, container and object servers, one device, one replica)"
+				: "the lab's object store (" + OBJECT_STORE + ", Spring Boot)";
+	}
+
+	/** What {@link #useObjectBackend} last set, for the runs and `status` of other commands. */
+	private Path backendFile() {
+		return this.dir.resolve("object-backend");
 	}
 
 	/** Seed 002's storage, Azurite, when this machine has it (else how to install it). */
@@ -170,6 +234,14 @@ public final class BareDeployment implements Deployment {
 		}
 		Files.writeString(tuningFile(), tuning.name());
 		stopCache();
+		if (objectBackend() == ObjectBackend.SWIFT) {
+			// Table V: memcached and Swift's processes restarted with its limits.
+			swift().stop();
+			swift().start(tuning.swiftLimits());
+			startCache();
+			System.out.println(SwiftStore.NAME + " and its cache tier restarted with " + tuning.label());
+			return;
+		}
 		stop(OBJECT_STORE);
 		Process store = start(OBJECT_STORE, List.of());
 		Files.writeString(pidFile(OBJECT_STORE), String.valueOf(store.pid()));
@@ -201,7 +273,7 @@ public final class BareDeployment implements Deployment {
 			cache.start(tuning().varnishParameters());
 		}
 		System.out.println(VarnishCache.NAME + " (Varnish) ready on http://127.0.0.1:" + cache.port()
-				+ ", in front of " + OBJECT_STORE);
+				+ ", in front of " + (objectBackend() == ObjectBackend.SWIFT ? SwiftStore.NAME : OBJECT_STORE));
 		HitchTls tls = cacheTls();
 		if (tls.running().isEmpty()) {
 			if (HitchTls.hitch().isEmpty()) {
@@ -233,7 +305,8 @@ public final class BareDeployment implements Deployment {
 	private VarnishCache cache() {
 		return new VarnishCache(this.project.resolve("ops/varnish/default.vcl"), this.dir.resolve("varnish"),
 				bindAddress(System.getenv("LAB_BIND")), this.services.port("OBJECT_CACHE_PORT"),
-				this.services.named(OBJECT_STORE).httpPort());
+				(objectBackend() == ObjectBackend.SWIFT) ? this.services.port("SWIFT_PROXY_PORT")
+						: this.services.named(OBJECT_STORE).httpPort());
 	}
 
 	private HitchTls cacheTls() {
@@ -325,6 +398,10 @@ public final class BareDeployment implements Deployment {
 	@Override
 	public void down() throws IOException, InterruptedException {
 		stopCache();
+		if (this.services.sets("SWIFT_PROXY_PORT") && !swift().processes().isEmpty()) {
+			swift().stop();
+			System.out.println("stopped " + SwiftStore.NAME);
+		}
 		Optional<AzuriteStorage> storage = storage().filter((s) -> s.running().isPresent());
 		if (storage.isPresent()) {
 			storage.get().stop();
@@ -429,6 +506,9 @@ public final class BareDeployment implements Deployment {
 		if (this.services.names().contains(OBJECT_STORE)) {
 			cache().running().ifPresent((p) -> processes.put(VarnishCache.NAME, p));
 			cacheTls().running().ifPresent((p) -> processes.put(HitchTls.NAME, p));
+			if (this.services.sets("SWIFT_PROXY_PORT")) {
+				processes.putAll(swift().processes());
+			}
 		}
 		storage().flatMap(AzuriteStorage::running).ifPresent((p) -> processes.put(AzuriteStorage.NAME, p));
 		return processes;
@@ -513,6 +593,13 @@ public final class BareDeployment implements Deployment {
 			HitchTls tls = cacheTls();
 			status.put(HitchTls.NAME, tls.running().map((p) -> "hitch on " + tls.port() + " (pid " + p.pid() + ")")
 				.orElse("not running"));
+			if (this.services.sets("SWIFT_PROXY_PORT")) {
+				SwiftStore swift = swift();
+				status.put(SwiftStore.NAME, swift.running()
+					.map((p) -> "OpenStack Swift " + swift.version().orElse("") + " on " + swift.ports().proxy() + " (pid " + p.pid()
+							+ ")" + (objectBackend() == ObjectBackend.SWIFT ? ", behind the cache" : ""))
+					.orElse("not running"));
+			}
 		}
 		return status;
 	}

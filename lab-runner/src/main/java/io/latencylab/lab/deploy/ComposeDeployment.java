@@ -38,6 +38,9 @@ public final class ComposeDeployment implements Deployment {
 	/** nginx ending TLS in front of Varnish (ops/compose/tls.yml). */
 	static final String TLS_SERVICE = "object-cache-tls";
 
+	/** Seed 003's Swift, built from ops/swift. */
+	static final String SWIFT_SERVICE = "swift";
+
 	private final Path project;
 
 	private final List<String> services;
@@ -57,6 +60,9 @@ public final class ComposeDeployment implements Deployment {
 
 	/** The store's and Varnish's settings, handed to every compose command (compose recreates on a change). */
 	private Tuning tuning = Tuning.BEFORE;
+
+	/** What object-cache fronts: the lab's store unless a run of seed 003 asked for Swift. */
+	private ObjectBackend objectBackend = ObjectBackend.LAB;
 
 	private List<String> injections = List.of();
 
@@ -110,6 +116,7 @@ public final class ComposeDeployment implements Deployment {
 		// so an up without --inject takes an earlier one away.
 		this.injections = List.copyOf(injections);
 		this.tuning = Tuning.BEFORE;
+		this.objectBackend = ObjectBackend.LAB;
 		// New containers, new ids: the ones looked up before are of containers that are gone.
 		this.containers.clear();
 		if (this.setup.likeBare()) {
@@ -133,17 +140,54 @@ public final class ComposeDeployment implements Deployment {
 		return this.tuning;
 	}
 
-	/** Recreates the store and its cache tier with {@code tuning}'s settings (compose sees them changed). */
+	/** Recreates the store (or Swift) and its cache tier with {@code tuning}'s settings (compose sees them changed). */
 	@Override
 	public void tune(Tuning tuning) throws IOException, InterruptedException {
 		this.tuning = tuning;
+		String store = (this.objectBackend == ObjectBackend.SWIFT) ? SWIFT_SERVICE : "object-store";
+		recreateCache(store);
+		System.out.println(store + " and its cache tier recreated with " + tuning.label());
+	}
+
+	@Override
+	public ObjectBackend objectBackend() {
+		return this.objectBackend;
+	}
+
+	/** Swift (the image ops/swift builds) started when it does not run, and object-cache recreated in front of it. */
+	@Override
+	public void useObjectBackend(ObjectBackend backend) throws IOException, InterruptedException {
+		if (backend == this.objectBackend) {
+			return;
+		}
+		this.objectBackend = backend;
+		if (backend == ObjectBackend.SWIFT) {
+			run(List.of("docker", "compose", "up", "-d", "--build", "--wait", "--wait-timeout", "300", "--no-deps",
+					SWIFT_SERVICE), true);
+		}
+		recreateCache();
+		System.out.println("object-cache recreated in front of " + ((backend == ObjectBackend.SWIFT) ? SWIFT_SERVICE
+				: "object-store"));
+	}
+
+	@Override
+	public String describeObjectBackend() {
+		return (this.objectBackend == ObjectBackend.SWIFT)
+				? "OpenStack Swift from Debian 12's packages in the latency-lab/swift image (ops/swift: a proxy with tempauth "
+						+ "and memcached, account, container and object servers, one device, one replica)"
+				: "the lab's object store (object-store, Spring Boot)";
+	}
+
+	/** Recreates {@code first} (if any), object-cache and its TLS proxy, as they now should be. */
+	private void recreateCache(String... first) throws IOException, InterruptedException {
 		List<String> command = new ArrayList<>(List.of("docker", "compose", "up", "-d", "--wait", "--wait-timeout", "300",
-				"--no-deps", "--force-recreate", "object-store", "object-cache"));
+				"--no-deps", "--force-recreate"));
+		command.addAll(List.of(first));
+		command.add("object-cache");
 		if (this.services.isEmpty() || this.services.contains(TLS_SERVICE)) {
 			command.add(TLS_SERVICE);
 		}
 		run(command, true);
-		System.out.println("object-store and its cache tier recreated with " + tuning.label());
 	}
 
 	/**
@@ -404,6 +448,11 @@ public final class ComposeDeployment implements Deployment {
 			builder.environment().put("COMPOSE_FILE", composeFiles());
 			builder.environment().put("LAB_OBJECT_STORE_SETTINGS", this.tuning.storeJson());
 			builder.environment().put("LAB_VARNISH_PARAMETERS", this.tuning.varnishArguments());
+			builder.environment().put("LAB_OBJECT_BACKEND",
+					(this.objectBackend == ObjectBackend.SWIFT) ? SWIFT_SERVICE : "object-store");
+			builder.environment().put("LAB_MEMCACHED_CONNECTIONS",
+					String.valueOf(this.tuning.swiftLimits().memcachedConnections()));
+			builder.environment().put("LAB_MEMCACHED_MB", String.valueOf(this.tuning.swiftLimits().memcachedMegabytes()));
 			builder.environment().put("LAB_INJECTIONS", String.join(",", this.injections));
 			if (this.setup.likeBare()) {
 				// The JRE the bare JVMs run on (this runner's, as BareDeployment starts them), and no

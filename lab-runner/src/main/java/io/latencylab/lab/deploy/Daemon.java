@@ -12,8 +12,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * A program that puts itself in the background and writes its pid to a file (varnishd, hitch):
- * started, found again from another shell through that file, and stopped.
+ * A program of the lab's that outlives the command that started it: one that puts itself in the
+ * background and writes its pid to a file (varnishd, hitch), or one that stays in the foreground and
+ * whose pid the lab writes (Azurite, Swift's servers). Found again from another shell through that
+ * file, and stopped with every process under it.
  */
 final class Daemon {
 
@@ -73,18 +75,69 @@ final class Daemon {
 		}
 	}
 
-	void stop() throws IOException {
-		Optional<ProcessHandle> running = running();
-		if (running.isPresent()) {
-			running.get().destroy();
-			try {
-				running.get().onExit().get(10, TimeUnit.SECONDS);
-			}
-			catch (Exception ex) {
-				running.get().destroyForcibly();
+	Path log() {
+		return this.log;
+	}
+
+	/**
+	 * Runs {@code command}, a program that stays in the foreground, in a session of its own (so
+	 * that it outlives this JVM and the shell), writes its pid, and waits until it accepts
+	 * connections on every one of {@code ports} on {@code host}; if it exits or does not within
+	 * {@code timeout}, it is stopped and this fails with its output.
+	 */
+	void launch(List<String> command, String host, Duration timeout, int... ports) throws IOException, InterruptedException {
+		awaitPorts(spawn(command), host, System.nanoTime() + timeout.toNanos(), ports);
+	}
+
+	/** The first half of {@link #launch}: started, its pid written; not waited for. */
+	Process spawn(List<String> command) throws IOException {
+		List<String> detached = new java.util.ArrayList<>();
+		if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+			detached.add("/usr/bin/setsid");
+		}
+		detached.addAll(command);
+		Process process = new ProcessBuilder(detached).redirectErrorStream(true).redirectOutput(this.log.toFile()).start();
+		Files.writeString(this.pidFile, String.valueOf(process.pid()));
+		return process;
+	}
+
+	/** The second half: until {@code process} accepts connections on every port, or fails with its output by {@code deadline}. */
+	void awaitPorts(Process process, String host, long deadline, int... ports) throws IOException, InterruptedException {
+		for (int port : ports) {
+			while (!accepts(host, port)) {
+				if (!process.isAlive() || System.nanoTime() > deadline) {
+					stop();
+					throw new IllegalStateException(this.name + " did not start on port " + port + "; its output:\n"
+							+ Files.readString(this.log));
+				}
+				Thread.sleep(100);
 			}
 		}
-		Files.deleteIfExists(this.pidFile);
+	}
+
+	/** Stops the daemon and every process under it (workers, a launcher's children), 10 s each at most. */
+	void stop() throws IOException {
+		stopAll(List.of(this));
+	}
+
+	/** Stops the daemons all at once (each may take seconds to shut down gracefully), then waits for each. */
+	static void stopAll(List<Daemon> daemons) throws IOException {
+		List<ProcessHandle> all = daemons.stream()
+			.flatMap((d) -> d.running().stream())
+			.flatMap((p) -> Stream.concat(p.descendants(), Stream.of(p)))
+			.toList();
+		all.forEach(ProcessHandle::destroy);
+		for (ProcessHandle p : all) {
+			try {
+				p.onExit().get(10, TimeUnit.SECONDS);
+			}
+			catch (Exception ex) {
+				p.destroyForcibly();
+			}
+		}
+		for (Daemon daemon : daemons) {
+			Files.deleteIfExists(daemon.pidFile);
+		}
 	}
 
 	static boolean accepts(String host, int port) {

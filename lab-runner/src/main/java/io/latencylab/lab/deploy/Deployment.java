@@ -94,6 +94,27 @@ public interface Deployment {
 	 */
 	void tune(Tuning tuning) throws IOException, InterruptedException;
 
+	/** What seed 003's cache tier fronts now. */
+	default ObjectBackend objectBackend() {
+		return ObjectBackend.LAB;
+	}
+
+	/**
+	 * Puts {@code backend} behind seed 003's cache tier (starting it when it does not run) and waits
+	 * until both answer. Only bare runs Swift.
+	 */
+	default void useObjectBackend(ObjectBackend backend) throws IOException, InterruptedException {
+		if (backend != ObjectBackend.LAB) {
+			throw new IllegalStateException("--store " + backend.key() + ": " + mode() + " runs the lab's object store behind "
+					+ "its cache only; Swift runs with bare services (./lab up, --store lab for this deployment)");
+		}
+	}
+
+	/** What {@link #objectBackend} is, as a report names it ("OpenStack Swift 2.30.0 …"). */
+	default String describeObjectBackend() {
+		return "the lab's object store";
+	}
+
 	/** One service's resource use at one instant. */
 	record Usage(double cpuPercentOfOneCore, double memoryMib) {
 	}

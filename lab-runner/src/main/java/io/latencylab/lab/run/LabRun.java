@@ -18,7 +18,9 @@ import java.util.Optional;
 import io.latencylab.load.WarmUp;
 import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.deploy.ObjectBackend;
 import io.latencylab.lab.deploy.ReferenceServer;
+import io.latencylab.lab.deploy.SwiftStore;
 import io.latencylab.lab.deploy.Tuning;
 import io.latencylab.load.plan.JMeterLoad;
 import io.latencylab.load.plan.OutsideLoad;
@@ -28,6 +30,8 @@ import io.latencylab.lab.net.EmulatedDistance;
 import io.latencylab.lab.net.Link;
 import io.latencylab.load.plan.Targets;
 import io.latencylab.load.StorageAccount;
+import io.latencylab.load.StoreWrites;
+import io.latencylab.load.SvLoadPopulation;
 import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.traces.Traces;
@@ -60,6 +64,8 @@ public final class LabRun {
 	private Bands bands = Bands.DEFAULT;
 
 	private String storage = "azurite";
+
+	private ObjectBackend objectBackend = ObjectBackend.LAB;
 
 	public LabRun(Path project, Deployment deployment, PrintStream out) {
 		this.project = project;
@@ -99,6 +105,20 @@ public final class LabRun {
 		return this;
 	}
 
+	/**
+	 * What seed 003's cache tier fronts while its steps run (the lab's store by default); put back
+	 * as it was after them.
+	 */
+	public LabRun objectBackend(ObjectBackend backend) {
+		this.objectBackend = backend;
+		return this;
+	}
+
+	/** A step of seed 003's: its population or one of its cases. */
+	public static boolean readsObjects(Step step) {
+		return step.get(SvLoadPopulation.ACCOUNTS) != null;
+	}
+
 	/** The bands each step's slowest requests are traced for and its report decomposes; Bands.DEFAULT by default. */
 	public LabRun bands(Bands bands) {
 		this.bands = bands;
@@ -128,7 +148,24 @@ public final class LabRun {
 				steps.stream().anyMatch((s) -> s.get(Plan.TUNING) != null)).ifPresent((why) -> {
 					throw new IllegalStateException(why);
 				});
-		Map<String, String> direct = this.deployment.topology().targets();
+		// Seed 003's steps, each before or after tuning: its object store behind the cache, as asked.
+		boolean objectSteps = steps.stream().anyMatch(LabRun::readsObjects);
+		ObjectBackend backendBefore = this.deployment.objectBackend();
+		if (objectSteps) {
+			this.deployment.useObjectBackend(this.objectBackend);
+		}
+		Map<String, String> direct = new LinkedHashMap<>(this.deployment.topology().targets());
+		Map<String, String> storeTargets = new LinkedHashMap<>();
+		if (objectSteps) {
+			storeTargets.put(StoreWrites.BACKEND.name(), this.deployment.describeObjectBackend());
+			if (this.objectBackend == ObjectBackend.SWIFT) {
+				direct.put(Targets.OBJECTS.name(), direct.get(Targets.SWIFT.name()));
+				direct.put(Targets.OBJECTS_TLS.name(), direct.get(Targets.SWIFT_TLS.name()));
+				storeTargets.put(StoreWrites.AUTH_URL.name(), direct.get(Targets.SWIFT.name()) + "/auth/v1.0");
+				storeTargets.put(StoreWrites.USER.name(), SwiftStore.USER);
+				storeTargets.put(StoreWrites.KEY.name(), SwiftStore.KEY);
+			}
+		}
 		boolean wrkSteps = steps.stream().anyMatch((s) -> OutsideLoad.CLIENT.equals(s.simulation()));
 		boolean jmeterSteps = steps.stream().anyMatch((s) -> JMeterLoad.CLIENT.equals(s.simulation()));
 		for (Injector injector : this.injectors) {
@@ -170,6 +207,7 @@ public final class LabRun {
 				targets.put(Targets.REFERENCE.name(), reference.url());
 			}
 			targets.put(StorageAccount.STORAGE.name(), this.storage);
+			targets.putAll(storeTargets);
 			for (Map.Entry<String, Link> region : this.regions.entrySet()) {
 				// A proxy server a region: its own round trip on its own copy of every target.
 				EmulatedDistance far = EmulatedDistance.around(direct, region.getValue(),
@@ -179,7 +217,7 @@ public final class LabRun {
 			}
 			try (ResourceSampler sampler = new ResourceSampler(this.deployment, runDir.resolve("resources.csv"))) {
 				for (int i = 0; i < steps.size(); i++) {
-					Step step = withRoundTrips(steps.get(i));
+					Step step = withBackend(withRoundTrips(steps.get(i)), storeTargets);
 					int number = warmUp ? i : i + 1;
 					String folder = String.format(Locale.ROOT, "steps/%02d-%s", number, step.name());
 					Path stepDir = runDir.resolve(folder);
@@ -255,7 +293,9 @@ public final class LabRun {
 					long sent = wrk.map((r) -> r.path("requests").asLong()).orElse((long) requests.size());
 					long failed = wrk.map((r) -> r.path("non2xx").asLong() + r.path("socketErrors").asLong()).orElse(errors);
 					// A step whose requests no traced service answers (a cache's hits) has no spans to wait for.
-					boolean untraced = Boolean.TRUE.equals(step.get(Plan.UNTRACED));
+					// Swift sends no spans either.
+					boolean untraced = Boolean.TRUE.equals(step.get(Plan.UNTRACED))
+							|| (readsObjects(step) && this.objectBackend == ObjectBackend.SWIFT);
 					Map<String, String> wanted = untraced ? Map.of()
 							: outside ? wrk.map((r) -> OutsideClient.sample(r, TraceSample.PER_GROUP)).orElse(Map.of())
 									: TraceSample.of(requests, this.bands);
@@ -286,6 +326,9 @@ public final class LabRun {
 					// The lab as it was: a later run (or a user's request) meets the defaults.
 					this.deployment.tune(Tuning.BEFORE);
 				}
+				if (objectSteps && backendBefore != this.objectBackend) {
+					this.deployment.useObjectBackend(backendBefore);
+				}
 			}
 			generators.writeReports();
 		}
@@ -301,6 +344,16 @@ public final class LabRun {
 	}
 
 	/** A step whose load comes from regions, with each emulated region's link recorded beside it. */
+	/** Seed 003's steps carry what stood behind the cache, for the report. */
+	private static Step withBackend(Step step, Map<String, String> storeTargets) {
+		String backend = storeTargets.get(StoreWrites.BACKEND.name());
+		if (backend == null || !readsObjects(step)) {
+			return step;
+		}
+		return Step.of(step.name(), step.simulation()).setAll(step.properties()).set(StoreWrites.BACKEND, backend)
+			.lasting(step.estimate());
+	}
+
 	private Step withRoundTrips(Step step) {
 		List<String> stepRegions = step.get(Targets.REGIONS);
 		if (stepRegions == null || this.regions.isEmpty()) {

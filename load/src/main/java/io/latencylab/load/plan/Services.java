@@ -49,7 +49,8 @@ public record Services(List<Service> all, Properties env) {
 			new OtherEndpoint("http", "OBJECT_CACHE_PORT"), "object-cache-tls", new OtherEndpoint("https", "OBJECT_CACHE_TLS_PORT"),
 			"object-store-tls", new OtherEndpoint("https", "OBJECT_STORE_TLS_PORT"), "azurite-blob",
 			new OtherEndpoint("http", "AZURITE_BLOB_PORT"), "azurite-queue", new OtherEndpoint("http", "AZURITE_QUEUE_PORT"),
-			"azurite-table", new OtherEndpoint("http", "AZURITE_TABLE_PORT"));
+			"azurite-table", new OtherEndpoint("http", "AZURITE_TABLE_PORT"), "swift",
+			new OtherEndpoint("http", "SWIFT_PROXY_PORT"), "swift-tls", new OtherEndpoint("https", "SWIFT_PROXY_TLS_PORT"));
 
 	/** From the .env in {@code dir} or the nearest folder above it (Maven runs the load module one below). */
 	public static Services find(Path dir) {

@@ -33,6 +33,12 @@ public final class Targets {
 	/** HTTPS (hitch) in front of the cache tier. */
 	public static final Parameter<String> OBJECT_CACHE_TLS = Parameter.text("lab.objects.cache.tls.url");
 
+	/** OpenStack Swift's proxy (seed 003's backend as the study ran it), over HTTP. */
+	public static final Parameter<String> SWIFT = Parameter.text("lab.swift.url");
+
+	/** Swift's proxy over HTTPS. */
+	public static final Parameter<String> SWIFT_TLS = Parameter.text("lab.swift.tls.url");
+
 	/** Azurite's queue service (seed 002), without the account: "http://127.0.0.1:10001". */
 	public static final Parameter<String> AZURITE_QUEUE = Parameter.text("lab.azurite.queue.url");
 
@@ -73,7 +79,7 @@ public final class Targets {
 	/** The targets that are no service's own HTTP port, by their endpoint's name (see {@link Services#OTHER_ENDPOINTS}). */
 	public static final Map<Parameter<String>, String> ENDPOINT = Map.of(OBJECTS_TLS, "object-store-tls", OBJECT_CACHE,
 			"object-cache", OBJECT_CACHE_TLS, "object-cache-tls", AZURITE_BLOB, "azurite-blob", AZURITE_QUEUE, "azurite-queue",
-			AZURITE_TABLE, "azurite-table");
+			AZURITE_TABLE, "azurite-table", SWIFT, "swift", SWIFT_TLS, "swift-tls");
 
 	private Targets() {
 	}

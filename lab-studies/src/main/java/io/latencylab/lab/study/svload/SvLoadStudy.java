@@ -2,6 +2,7 @@ package io.latencylab.lab.study.svload;
 
 import io.latencylab.load.CacheCase;
 import io.latencylab.load.CurlPhases;
+import io.latencylab.load.StoreWrites;
 import io.latencylab.load.SvLoadPopulation;
 import io.latencylab.load.TcpCounters;
 import io.latencylab.load.ObjectPopulationSimulation;
@@ -124,24 +125,37 @@ public final class SvLoadStudy implements Study {
 		steps.values().forEach(any::putAll);
 		CacheCase first = tc(any.values().iterator().next());
 		SvLoadPopulation population = SvLoadPopulation.from(any.values().iterator().next().parameters());
-		doc.heading(2, "Seed 003: the object store behind a Varnish cache, 20 test cases before and after tuning "
-				+ "(Tables I, VII, VIII)");
+		String backend = any.values().iterator().next().parameters().get(StoreWrites.BACKEND, StoreWrites.LAB_STORE);
+		boolean swift = backend.startsWith("OpenStack Swift");
+		doc.heading(2, "Seed 003: " + (swift ? "OpenStack Swift" : "the lab's object store")
+				+ " behind a Varnish cache, 20 test cases before and after tuning (Tables I, VII, VIII)");
+		doc.text("Behind the cache: " + backend + ".");
 		doc.text(String.format(Locale.ROOT, "Each case is a burst of requests at once, every one on a new connection as the "
 				+ "study's clients opened them: %d clients, one request each without load and %d each with load, %d "
 				+ "rounds a second apart. They read the population's objects (%,d accounts with a container each, "
 				+ "%,d objects, log-normal sizes around 100 KiB: the study names no sizes); the same-URL cases read one "
 				+ "of %,d bytes. HTTPS trusts the lab's own CA only (a TLS proxy in front of Varnish: hitch bare, nginx "
-				+ "under compose; the store's own HTTPS connector for the backend cases). The study's clients were 10 "
+				+ "under compose; for the backend cases the store's own: Swift's proxy with the lab's certificate, or the lab store's HTTPS connector). The study's clients were 10 "
 				+ "machines in three cities sending 1 or 400 requests each to a Swift cluster and a Varnish server over "
 				+ "the Internet, for hours; its response times are averages over all clients, in seconds, before and "
 				+ "after its tuning. \"Miss\" in the study's Table VII is a request that failed; the cache's own hits "
 				+ "and misses are the X-Cache column here. Source: %s.", first.clients(), first.requestsPerClient(),
 				first.rounds(), population.accounts(), population.objects(), population.size(0), PUBLISHED.paper()));
-		doc.text("Before tuning: Varnish's and Tomcat's defaults (Tomcat queues 100 connections ahead of its threads). "
-				+ "After: Varnish with " + String.join(", ", Tuning.AFTER.varnishParameters()) + " (the study's Table IV); "
-				+ "the store with " + String.join(", ", Tuning.AFTER.storeArguments())
-				+ " (on both its connectors). The store and Varnish are restarted between the two, and the cases after "
-				+ "tuning follow a warm-up of their own; they always run second.");
+		if (swift) {
+			doc.text("Before tuning: Varnish's defaults, and Swift with Table V's defaults (" + Tuning.BEFORE.swiftLimits().describe()
+					+ "). After: Varnish with " + String.join(", ", Tuning.AFTER.varnishParameters()) + " (the study's Table IV); "
+					+ "Swift with Table V's final values (" + Tuning.AFTER.swiftLimits().describe() + "; its fs.file-max is "
+					+ "the machine's, left alone; open files are capped at the lab's own hard limit, as raising it takes "
+					+ "CAP_SYS_RESOURCE). Swift, memcached and Varnish are restarted between the two, and the cases "
+					+ "after tuning follow a warm-up of their own; they always run second.");
+		}
+		else {
+			doc.text("Before tuning: Varnish's and Tomcat's defaults (Tomcat queues 100 connections ahead of its threads). "
+					+ "After: Varnish with " + String.join(", ", Tuning.AFTER.varnishParameters()) + " (the study's Table IV); "
+					+ "the store with " + String.join(", ", Tuning.AFTER.storeArguments())
+					+ " (on both its connectors). The store and Varnish are restarted between the two, and the cases after "
+					+ "tuning follow a warm-up of their own; they always run second.");
+		}
 		populationText(run, population, doc);
 		List<List<String>> rows = new ArrayList<>();
 		for (var e : any.entrySet()) {
@@ -290,11 +304,13 @@ public final class SvLoadStudy implements Study {
 					case HIT -> 0;
 				};
 				ToDoubleFunction<CurlPhases> wait = (p) -> p.firstByteMs() - p.connectMs() - p.tlsMs();
+				// Swift sends no Server-Timing: straight to it, its own part of the wait is not known.
+				boolean split = tc.server() != CacheCase.Server.BACKEND || ok.stream().anyMatch((p) -> !Double.isNaN(p.storeMs()));
 				rows.add(List.of(tc.label(), tuning, tc.description(), count(probes.size()) + (ok.size() < probes.size()
 						? " (" + (probes.size() - ok.size()) + " failed)" : ""), ms(mean(ok, CurlPhases::dnsMs)),
 						ms(mean(ok, (p) -> p.connectMs() - p.dnsMs())), tc.https() ? ms(mean(ok, CurlPhases::tlsMs)) : "–",
-						ms(mean(ok, wait)), ms(mean(ok, store)),
-						ms(mean(ok, (p) -> wait.applyAsDouble(p) - store.applyAsDouble(p))),
+						ms(mean(ok, wait)), split ? ms(mean(ok, store)) : "–",
+						split ? ms(mean(ok, (p) -> wait.applyAsDouble(p) - store.applyAsDouble(p))) : "–",
 						ms(mean(ok, (p) -> p.totalMs() - p.firstByteMs())), ms(mean(ok, CurlPhases::totalMs))));
 			}
 		}
@@ -303,7 +319,8 @@ public final class SvLoadStudy implements Study {
 				+ "connection, as the study's scripts read beside its JMeter load (its metrics: time_namelookup, "
 				+ "time_connect, time_appconnect, time_starttransfer, time_total). Means in ms. The wait for the first "
 				+ "byte is split by the answers' Server-Timing: the store's part is its own time to its first byte (the "
-				+ "backend cases) or Varnish's wait for the store's first byte (a miss); a hit has none. The rest is the "
+				+ "backend cases; Swift sends none, so \"–\" there) or Varnish's wait for the store's first byte (a miss); "
+				+ "a hit has none. The rest is the "
 				+ "cache tier's (Varnish, with the TLS proxy over HTTPS) in front of the store, or the store's connector "
 				+ "and the loopback straight to it. Each curl is a process of its own and costs this machine about 8 ms "
 				+ "of CPU over HTTP and 11 ms over HTTPS (measured with time(1) over 20 in a row), load the bursts meet "
