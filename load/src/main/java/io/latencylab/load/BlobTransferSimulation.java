@@ -17,10 +17,12 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import io.latencylab.load.plan.Parameters;
@@ -57,6 +59,10 @@ public class BlobTransferSimulation extends Simulation {
 
 	final String container = Targets.url(this.parameters, Targets.OBJECTS) + BlobTransfer.CONTAINER;
 
+	/** With lab.blob.store=azure: Azure Storage's blob service (Azurite, or an account) instead of the object store. */
+	final AzureBlobs azure = AzureBlobs.onAzure(this.parameters)
+			? new AzureBlobs(StorageAccount.from(this.parameters), this.load.bytes()) : null;
+
 	final Path body;
 
 	final String md5;
@@ -73,13 +79,14 @@ public class BlobTransferSimulation extends Simulation {
 		List<PopulationBuilder> rounds = new ArrayList<>(List.of(scenario("warm-up")
 			.exec((session) -> session.set("client", 0))
 			.repeat(3)
-			.on(exec(request("warm-up")))
+			.on(exec(this::signed).exec(request("warm-up")))
 			.injectOpen(atOnceUsers(1))));
 		for (int clients : this.load.levels()) {
 			for (int round = 1; round <= this.load.rounds(); round++) {
 				String group = this.load.group(clients, round);
 				AtomicInteger next = new AtomicInteger();
 				rounds.add(scenario(group).exec((session) -> session.set("client", next.getAndIncrement()))
+					.exec(this::signed)
 					.exec(LabHttp.bulk(this.recorder, group, request(group), this.load.direction() == Direction.UPLOAD ? 201 : 200))
 					.injectOpen(atOnceUsers(clients)));
 			}
@@ -87,17 +94,34 @@ public class BlobTransferSimulation extends Simulation {
 		setUp(Rounds.inSequence(rounds)).protocols(http.disableCaching());
 	}
 
+	/** On Azure Storage, the client's request signed (its date and Authorization in the session); else as it is. */
+	private Session signed(Session session) {
+		return (this.azure != null) ? this.azure.sign(session, this.load.direction()) : session;
+	}
+
 	private HttpRequestActionBuilder request(String group) {
-		String url = this.container + "/";
+		String url = ((this.azure != null) ? this.azure.containerUrl() : this.container) + "/";
+		HttpRequestActionBuilder request;
 		if (this.load.direction() == Direction.DOWNLOAD) {
-			return http(group).get(url + BlobTransfer.object(Direction.DOWNLOAD, 0))
+			request = http(group).get(url + BlobTransfer.object(Direction.DOWNLOAD, 0))
 				.requestTimeout(TIMEOUT)
 				.check(header("Content-Length").is(String.valueOf(this.load.bytes())));
 		}
-		return http(group).put((session) -> url + BlobTransfer.object(Direction.UPLOAD, session.getInt("client")))
-			.body(RawFileBody(this.body.toAbsolutePath().toString()))
-			.header("Content-Type", "application/octet-stream")
-			.requestTimeout(TIMEOUT);
+		else {
+			request = http(group).put((session) -> url + BlobTransfer.object(Direction.UPLOAD, session.getInt("client")))
+				.body(RawFileBody(this.body.toAbsolutePath().toString()))
+				.header("Content-Type", "application/octet-stream")
+				.requestTimeout(TIMEOUT);
+			if (this.azure != null) {
+				request = request.header("x-ms-blob-type", "BlockBlob");
+			}
+		}
+		if (this.azure != null) {
+			request = request.header("x-ms-date", "#{msDate}")
+				.header("x-ms-version", StorageAccount.VERSION)
+				.header("Authorization", "#{msAuthorization}");
+		}
+		return request;
 	}
 
 	/** The blob's bytes, the same on every run: a seeded stream, written a MiB at a time. */
@@ -129,8 +153,10 @@ public class BlobTransferSimulation extends Simulation {
 				long first = System.nanoTime();
 				for (int i = 0; i < clients; i++) {
 					String object = BlobTransfer.object(this.load.direction(), i);
+					String url = (this.azure != null) ? this.azure.blobUrl(this.load.direction(), i) : this.container + "/" + object;
+					Map<String, String> headers = (this.azure != null) ? this.azure.headers(this.load.direction(), url) : Map.of();
 					starts[i] = (System.nanoTime() - first) / 1e9;
-					curls.add(CurlTransfer.start(this.load.direction(), this.container + "/" + object, this.body));
+					curls.add(CurlTransfer.start(this.load.direction(), url, this.body, headers));
 				}
 				for (int i = 0; i < clients; i++) {
 					all.add(CurlTransfer.finish(clients, starts[i], curls.get(i)));
@@ -149,6 +175,10 @@ public class BlobTransferSimulation extends Simulation {
 	/** The container, and for a download the blob itself when the store lacks it (not measured). */
 	@Override
 	public void before() {
+		if (this.azure != null) {
+			this.azure.setUp(this.load.direction(), this.body, this.md5);
+			return;
+		}
 		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 		ObjectRequests.send(client, "PUT", this.container, new byte[0]);
 		if (this.load.direction() == Direction.DOWNLOAD) {
@@ -184,8 +214,11 @@ public class BlobTransferSimulation extends Simulation {
 		Path csv = this.recorder.finish().resolveSibling("requests.csv");
 		List<CurlTransfer> curls = curlRound();
 		HttpClient client = HttpClient.newHttpClient();
-		if (this.load.direction() == Direction.UPLOAD) {
-			int most = this.load.levels().stream().mapToInt(Integer::intValue).max().orElse(0);
+		int most = this.load.levels().stream().mapToInt(Integer::intValue).max().orElse(0);
+		if (this.load.direction() == Direction.UPLOAD && this.azure != null) {
+			this.azure.deleteUploads(most);
+		}
+		else if (this.load.direction() == Direction.UPLOAD) {
 			for (int i = 0; i < most; i++) {
 				ObjectRequests.send(client, "DELETE", this.container + "/" + BlobTransfer.object(Direction.UPLOAD, i), null,
 						204, 404);

@@ -60,8 +60,11 @@ public class ConcurrencySweepSimulation extends Simulation {
 
 	final Requests requests = new Requests(this.parameters);
 
-	final EntityOperations entities = new EntityOperations(this.requests.tablesUrl(), this.profile.operation(),
-			this.profile.entityBytes());
+	/** The matrix's table store: the lab's table service, or Azure Storage's with lab.entities.store=azure. */
+	final Entities entities = !this.profile.operation().isEntity() ? null
+			: AzureEntities.onAzure(this.parameters)
+					? new AzureEntities(StorageAccount.from(this.parameters), this.profile.operation(), this.profile.entityBytes())
+					: new EntityOperations(this.requests.tablesUrl(), this.profile.operation(), this.profile.entityBytes());
 
 	/** The queue operations' account: Azurite here, or the one lab.storage names. */
 	final QueueOperations queue = this.profile.operation().isQueue()
@@ -74,7 +77,7 @@ public class ConcurrencySweepSimulation extends Simulation {
 	{
 		setUp(scenario("sweep " + this.operation)
 			.during(this.step)
-			.on(this.profile.operation().isEntity() ? this.entities.chain(this.recorder)
+			.on((this.entities != null) ? this.entities.chain(this.recorder, this.profile.operation().label())
 					: (this.queue != null) ? this.queue.chain(this.recorder)
 					: Operations.of(this.profile.operation(), this.requests, this.recorder))
 			.injectOpen(injection())).protocols(http.disableCaching());
@@ -82,7 +85,7 @@ public class ConcurrencySweepSimulation extends Simulation {
 
 	@Override
 	public void before() {
-		if (this.profile.operation().isEntity()) {
+		if (this.entities != null) {
 			this.entities.setUp();
 		}
 		if (this.queue != null) {
@@ -94,7 +97,7 @@ public class ConcurrencySweepSimulation extends Simulation {
 
 	@Override
 	public void after() {
-		if (this.profile.operation().isEntity()) {
+		if (this.entities != null) {
 			this.entities.tell();
 		}
 		Map<String, Object> queueFacts = new LinkedHashMap<>();
@@ -110,7 +113,10 @@ public class ConcurrencySweepSimulation extends Simulation {
 		Steps.Step peak = steps.stream().max(Comparator.comparingDouble(Steps.Step::aggregatePerSec)).orElseThrow();
 		Map<String, Object> facts = new LinkedHashMap<>(Map.of("operation", this.operation, "peakClients",
 				peak.level(), "peakPerSec", peak.aggregatePerSec(), "stepMillis", this.step.toMillis(), "startMillis",
-				this.startMillis, "setUpsForDelete", this.entities.setUpsForDelete()));
+				this.startMillis, "setUpsForDelete", (this.entities != null) ? this.entities.setUpsForDelete() : 0));
+		if (this.entities instanceof AzureEntities) {
+			facts.put("storage", StorageAccount.from(this.parameters).describeTables());
+		}
 		facts.putAll(queueFacts);
 		Steps.report("Concurrency sweep of " + this.operation + " (peak at " + peak.level() + " clients)", "clients",
 				steps, this.recorder.directory().resolve("sweep.json"), facts);

@@ -22,8 +22,15 @@ public record CurlTransfer(int clients, int status, long bytes, double startSeco
 	private static final String HEADER = "clients,status,bytes,start_s,seconds";
 
 	public static Process start(Direction direction, String url, Path file) throws IOException {
+		return start(direction, url, file, java.util.Map.of());
+	}
+
+	/** As {@link #start(Direction, String, Path)}, with {@code headers} (a storage account's signature). */
+	public static Process start(Direction direction, String url, Path file, java.util.Map<String, String> headers)
+			throws IOException {
 		List<String> command = new ArrayList<>(List.of("curl", "-sS", "-o", "/dev/null", "--max-time", "3600", "-w",
 				"%{http_code} %{size_download} %{size_upload} %{time_total}"));
+		headers.forEach((name, value) -> command.addAll(List.of("-H", name + ": " + value)));
 		if (direction == Direction.UPLOAD) {
 			command.addAll(List.of("-T", file.toString(), "-H", "Content-Type: application/octet-stream"));
 		}

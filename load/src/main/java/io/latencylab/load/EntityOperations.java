@@ -7,10 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
-import java.util.Queue;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicLong;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
@@ -31,7 +28,7 @@ import static io.gatling.javaapi.http.HttpDsl.http;
  * done before the step and never counted. When delete has used up what insert left, each further
  * delete first makes its entity, uncounted, and the number of those is printed.
  */
-public final class EntityOperations {
+public final class EntityOperations implements Entities {
 
 	/** The study put every entity of a run in one partition. */
 	static final String PARTITION = "p";
@@ -46,9 +43,7 @@ public final class EntityOperations {
 
 	private final String entity;
 
-	private final Queue<String> leftByInsert = new ConcurrentLinkedQueue<>();
-
-	private final AtomicLong setUpsForDelete = new AtomicLong();
+	private final LeftByInsert leftByInsert = new LeftByInsert();
 
 	private final HttpClient http = HttpClient.newHttpClient();
 
@@ -65,6 +60,7 @@ public final class EntityOperations {
 	}
 
 	/** Before the step: the table and entities the operation needs, made here so they are not counted. */
+	@Override
 	public void setUp() {
 		switch (this.operation) {
 			case ENTITY_INSERT -> {
@@ -91,16 +87,16 @@ public final class EntityOperations {
 		}
 	}
 
-	/** The deletes that had to make their entity first, insert's having run out. */
+	@Override
 	public long setUpsForDelete() {
-		return this.setUpsForDelete.get();
+		return this.leftByInsert.setUps();
 	}
 
 	/** After the step: how much delete had of insert's entities. */
+	@Override
 	public void tell() {
 		if (this.operation == Operation.ENTITY_DELETE) {
-			System.out.printf("%s: %,d entities left by insert not deleted; %,d deletes made their entity first (not counted)%n",
-					this.table, this.leftByInsert.size(), this.setUpsForDelete.get());
+			this.leftByInsert.tell(this.table);
 		}
 	}
 
@@ -108,7 +104,7 @@ public final class EntityOperations {
 		return chain(recorder, this.operation.label());
 	}
 
-	/** The operation, its requests reported under {@code name}. */
+	@Override
 	public ChainBuilder chain(LoadRecorder recorder, String name) {
 		String entityUrl = this.tablesUrl + entities() + "/" + PARTITION + "/";
 		return switch (this.operation) {
@@ -118,10 +114,7 @@ public final class EntityOperations {
 			case ENTITY_UPDATE -> LabHttp.call(recorder, name,
 					json(http(name).put(entityUrl + SHARED), "{\"properties\":" + this.entity + "}"), 204);
 			case ENTITY_DELETE -> exec((session) -> {
-				String rowKey = this.leftByInsert.poll();
-				if (rowKey == null) {
-					this.setUpsForDelete.incrementAndGet();
-				}
+				String rowKey = this.leftByInsert.next();
 				return session.set("rowKey", (rowKey != null) ? rowKey : UUID.randomUUID().toString())
 					.set("setUp", rowKey == null);
 			}).exec(doIf("#{setUp}").then(exec(insert("set up"))))

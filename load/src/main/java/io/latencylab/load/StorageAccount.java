@@ -186,7 +186,16 @@ public final class StorageAccount {
 
 	/** What a report names: the kind, the account and the queue endpoint; never the key. */
 	public String describe() {
-		return (this.azurite ? "Azurite" : "Azure Storage") + " (account " + accountName() + ", " + queueEndpoint() + ")";
+		return describe(queueEndpoint());
+	}
+
+	/** As {@link #describe()}, naming the table service. */
+	public String describeTables() {
+		return describe(tableEndpoint());
+	}
+
+	private String describe(String endpoint) {
+		return (this.azurite ? "Azurite" : "Azure Storage") + " (account " + accountName() + ", " + endpoint + ")";
 	}
 
 	private static Map<String, String> parse(String connectionString) {

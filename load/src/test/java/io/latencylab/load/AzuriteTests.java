@@ -130,6 +130,85 @@ class AzuriteTests {
 	}
 
 	@Test
+	void table1sOperationsOnAzuritesTableServiceAsGatlingSignsThem() throws Exception {
+		int bytes = 4 * 1024;
+		AzureEntities insert = new AzureEntities(account, Operation.ENTITY_INSERT, bytes);
+		insert.setUp();
+		for (int i = 0; i < 5; i++) {
+			HttpResponse<String> inserted = tableRequest("POST", insert.tableUrl(), insert.entity("row-" + i), 204);
+			assertThat(inserted.statusCode()).isEqualTo(204);
+		}
+		// Query and update share one entity, made (or replaced) before the step: twice is fine.
+		AzureEntities query = new AzureEntities(account, Operation.ENTITY_QUERY, bytes);
+		query.setUp();
+		query.setUp();
+		HttpResponse<String> read = tableRequest("GET", query.entityUrl(EntityOperations.SHARED), null, 200);
+		assertThat(read.body()).contains("\"RowKey\":\"shared\"").contains("\"d0\":\"xxx");
+		HttpResponse<String> updated = tableRequest("PUT", query.entityUrl(EntityOperations.SHARED),
+				query.entity(EntityOperations.SHARED), 204);
+		assertThat(updated.statusCode()).isEqualTo(204);
+		// Delete finds what insert left (not the shared entity), and removes each once.
+		AzureEntities delete = new AzureEntities(account, Operation.ENTITY_DELETE, bytes);
+		delete.setUp();
+		assertThat(delete.leftByInsert()).isEqualTo(5);
+		assertThat(tableRequest("DELETE", delete.entityUrl("row-0"), null, 204, 404).statusCode()).isEqualTo(204);
+		assertThat(tableRequest("DELETE", delete.entityUrl("row-0"), null, 204, 404).statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void figure1sGetAndPutBlobAsGatlingAndCurlSignThem() throws Exception {
+		Path body = data.resolve("blob.bin");
+		String md5 = BlobTransferSimulation.write(body, 1 << 20);
+		AzureBlobs blobs = new AzureBlobs(account, Files.size(body));
+		blobs.setUp(BlobTransfer.Direction.DOWNLOAD, body, md5);
+		String url = blobs.blobUrl(BlobTransfer.Direction.DOWNLOAD, 0);
+		String etag = get(blobs, url).headers().firstValue("ETag").orElseThrow();
+		// A second set-up finds the blob by its MD5 and leaves it alone.
+		blobs.setUp(BlobTransfer.Direction.DOWNLOAD, body, md5);
+		HttpResponse<byte[]> read = get(blobs, url);
+		assertThat(read.statusCode()).isEqualTo(200);
+		assertThat(read.body()).isEqualTo(Files.readAllBytes(body));
+		assertThat(read.headers().firstValue("ETag")).hasValue(etag);
+
+		String upload = blobs.blobUrl(BlobTransfer.Direction.UPLOAD, 3);
+		HttpRequest.Builder put = HttpRequest.newBuilder(URI.create(upload)).PUT(HttpRequest.BodyPublishers.ofFile(body))
+			.header("Content-Type", "application/octet-stream");
+		blobs.headers(BlobTransfer.Direction.UPLOAD, upload).forEach(put::header);
+		HttpResponse<String> written = account.send(put.build(), 201, 403);
+		assertThat(written.statusCode()).as(written.body()).isEqualTo(201);
+		blobs.deleteUploads(4);
+		assertThat(get(blobs, upload).statusCode()).isEqualTo(404);
+	}
+
+	private static HttpResponse<byte[]> get(AzureBlobs blobs, String url) throws Exception {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).GET();
+		blobs.headers(BlobTransfer.Direction.DOWNLOAD, url).forEach(request::header);
+		return java.net.http.HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+	}
+
+	/** A table request with the headers and signature AzureEntities' Gatling requests carry. */
+	private static HttpResponse<String> tableRequest(String method, String url, String body, int... expected) {
+		String date = StorageAccount.date();
+		String type = (body != null) ? "application/json" : "";
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+			.header("x-ms-date", date)
+			.header("x-ms-version", StorageAccount.VERSION)
+			.header("Accept", "application/json;odata=nometadata")
+			.header("Authorization", account.tableSharedKey(method, url, type, date))
+			.method(method, (body != null) ? HttpRequest.BodyPublishers.ofString(body) : HttpRequest.BodyPublishers.noBody());
+		if (body != null) {
+			request.header("Content-Type", type);
+		}
+		if (method.equals("POST")) {
+			request.header("Prefer", "return-no-content");
+		}
+		if (method.equals("PUT") || method.equals("DELETE")) {
+			request.header("If-Match", "*");
+		}
+		return account.send(request.build(), expected);
+	}
+
+	@Test
 	void messagesHaveTheirExactSizeAndQueuesTheirNames() {
 		assertThat(QueueOperations.message(512)).hasSize(512);
 		assertThat(List.of(512, 1024, 4096, 8192).stream().map(QueueOperations::queueName))

@@ -6,6 +6,8 @@ import io.latencylab.load.SweepLoad;
 import io.latencylab.load.CurlTransfer;
 import io.latencylab.load.InsertComparison;
 import io.latencylab.load.ConcurrencySweepSimulation;
+import io.latencylab.load.AzureBlobs;
+import io.latencylab.load.AzureEntities;
 import io.latencylab.load.QueueOperations;
 
 import java.io.IOException;
@@ -60,6 +62,9 @@ public final class AzureStudy implements Study {
 	static final List<Operation> QUEUE_OPERATIONS = List.of(Operation.QUEUE_ADD, Operation.QUEUE_PEEK,
 			Operation.QUEUE_RECEIVE);
 
+	/** The suffix of a step that runs on Azure Storage rather than on the lab's store. */
+	static final String AZURE = "-azure";
+
 	static final List<Operation> ENTITY_OPERATIONS = List.of(Operation.ENTITY_INSERT, Operation.ENTITY_QUERY,
 			Operation.ENTITY_UPDATE, Operation.ENTITY_DELETE);
 
@@ -87,6 +92,16 @@ public final class AzureStudy implements Study {
 				steps.add(new SweepLoad(operation, matrixLevels, matrixStep, kb * 1024).step(operation.label() + "-" + kb + "kb"));
 			}
 		}
+		// Table 1 again on Azure Storage's table service (Azurite, or --storage environment): no spans there.
+		for (Operation operation : ENTITY_OPERATIONS) {
+			for (int kb : ENTITY_KB) {
+				Step lab = new SweepLoad(operation, matrixLevels, matrixStep, kb * 1024).step(operation.label() + "-" + kb + "kb");
+				steps.add(Step.of(lab.name() + AZURE, lab.simulation()).setAll(lab.properties())
+					.set(AzureEntities.STORE, "azure")
+					.set(Plan.UNTRACED, true)
+					.lasting(lab.estimate()));
+			}
+		}
 		// §3.3 on Azure Storage's queue (Azurite here): one shared queue a message size.
 		List<Integer> queueLevels = full ? levels : List.of(1, 4, 16);
 		for (Operation operation : QUEUE_OPERATIONS) {
@@ -112,6 +127,13 @@ public final class AzureStudy implements Study {
 		steps.add(new BlobTransfer(Direction.DOWNLOAD, blobLevels, full ? 1024 : 64, 3).step("blob-download"));
 		steps.add(new BlobTransfer(Direction.UPLOAD, full ? blobLevels : List.of(1, 2, 4, 8, 16), full ? 128 : 64, 3)
 			.step("blob-upload"));
+		// Figure 1 again on Azure Storage's blob service (Azurite, or --storage environment): no spans there.
+		for (Step lab : List.of(steps.get(steps.size() - 2), steps.getLast())) {
+			steps.add(Step.of(lab.name() + AZURE, lab.simulation()).setAll(lab.properties())
+				.set(AzureBlobs.STORE, "azure")
+				.set(Plan.UNTRACED, true)
+				.lasting(lab.estimate()));
+		}
 		steps.add(new InsertComparison(List.of(1, 8, 16), ENTITY_KB, full ? 500 : 50).step("blob-vs-table-insert"));
 		// Table 2 again on Azure Storage's own blob and table services (Azurite, or --storage environment).
 		steps.add(new InsertComparison(List.of(1, 8, 16), ENTITY_KB, full ? 500 : 50, "azure")
@@ -205,6 +227,8 @@ public final class AzureStudy implements Study {
 		Map<String, List<double[]>> aggregate = new LinkedHashMap<>();
 		Map<String, List<double[]>> perClient = new LinkedHashMap<>();
 		Map<Operation, Map<Integer, String>> matrix = new TreeMap<>();
+		Map<Operation, Map<Integer, String>> azureMatrix = new TreeMap<>();
+		String azureStorage = "";
 		for (StepData step : sweeps) {
 			if (step.sweep().isEmpty()) {
 				continue;
@@ -220,7 +244,11 @@ public final class AzureStudy implements Study {
 			if (load.operation().isEntity()) {
 				long setUps = sweep.path("setUpsForDelete").asLong();
 				// A delete that had to make its entity first: that uncounted insert ran inside the step's time.
-				matrix.computeIfAbsent(load.operation(), (k) -> new TreeMap<>())
+				boolean azure = AzureEntities.onAzure(step.parameters());
+				if (azure) {
+					azureStorage = sweep.path("storage").asString("");
+				}
+				(azure ? azureMatrix : matrix).computeIfAbsent(load.operation(), (k) -> new TreeMap<>())
 					.put(load.entityBytes() / 1024, peak + ((setUps > 0) ? " [" + count(setUps) + " set-ups]" : ""));
 				continue;
 			}
@@ -243,31 +271,46 @@ public final class AzureStudy implements Study {
 					"concurrent clients", "operations/s per client", perClient, true);
 			doc.image("charts/seed-002-per-client.png", "per-client throughput against concurrent clients");
 		}
+		Published.Figure table1 = PUBLISHED.figure("Table 1");
 		if (!matrix.isEmpty()) {
-			Published.Figure table1 = PUBLISHED.figure("Table 1");
 			doc.heading(3, "Table 1: maximum throughput, ops/s (clients), by operation and entity size");
 			doc.text("Our entities are the table service's, kept in its database (an H2 file bare, PostgreSQL under "
 					+ "compose) and committed before each answer; the study's are Azure Table entities (" + table1.caption()
-					+ "). As in the study: one table and partition per entity size; insert adds new entities and leaves "
-					+ "them; query and update work on one entity that every client shares (updates unconditional); delete "
-					+ "removes what insert left. The fresh table and the shared entity are made before the step and not "
-					+ "counted. Where delete used up what insert left, each further delete first inserted its entity, "
-					+ "uncounted but inside the step's time: their number is in brackets, and there delete's rate is low.");
-			List<List<String>> rows = new ArrayList<>();
-			matrix.forEach((operation, ours) -> {
-				String name = operation.label().substring("entity-".length());
-				List<String> row = new ArrayList<>(List.of(name + " (ours)"));
-				List<String> studyRow = new ArrayList<>(List.of(name + " (study)"));
-				Map<String, Object> study = table1.row(Map.of("operation", name)).orElse(Map.of());
-				for (int kb : ENTITY_KB) {
-					row.add(ours.getOrDefault(kb, ""));
-					studyRow.add(String.valueOf(study.getOrDefault(kb + " KB", "")));
-				}
-				rows.add(row);
-				rows.add(studyRow);
-			});
-			doc.table(List.of("operation", "1 KB", "4 KB", "16 KB", "64 KB"), rows);
+					+ "). " + MATRIX_TEXT);
+			matrixTable(matrix, table1, doc);
 		}
+		if (!azureMatrix.isEmpty()) {
+			doc.heading(3, "Table 1 on Azure Storage's table service: maximum throughput, ops/s (clients)");
+			doc.text("The same workload through the Table REST API (Insert Entity, Query Entities by its keys, Update Entity "
+					+ "with If-Match: *, Delete Entity), each request signed with the account's Shared Key, on " + azureStorage
+					+ ". Entities above 30,000 characters are split over several string properties (32 K a property). No spans: "
+					+ "the client's latency is all there is. " + MATRIX_TEXT);
+			matrixTable(azureMatrix, table1, doc);
+		}
+	}
+
+	private static final String MATRIX_TEXT = "As in the study: one table and partition per entity size; insert adds new "
+			+ "entities and leaves them; query and update work on one entity that every client shares (updates "
+			+ "unconditional); delete removes what insert left. The table and the shared entity are made before the step "
+			+ "and not counted. Where delete used up what insert left, each further delete first inserted its entity, "
+			+ "uncounted but inside the step's time: their number is in brackets, and there delete's rate is low.";
+
+	/** Ours beside the study's, a row each, by entity size. */
+	private static void matrixTable(Map<Operation, Map<Integer, String>> matrix, Published.Figure table1, ReportDocument doc) {
+		List<List<String>> rows = new ArrayList<>();
+		matrix.forEach((operation, ours) -> {
+			String name = operation.label().substring("entity-".length());
+			List<String> row = new ArrayList<>(List.of(name + " (ours)"));
+			List<String> studyRow = new ArrayList<>(List.of(name + " (study)"));
+			Map<String, Object> study = table1.row(Map.of("operation", name)).orElse(Map.of());
+			for (int kb : ENTITY_KB) {
+				row.add(ours.getOrDefault(kb, ""));
+				studyRow.add(String.valueOf(study.getOrDefault(kb + " KB", "")));
+			}
+			rows.add(row);
+			rows.add(studyRow);
+		});
+		doc.table(List.of("operation", "1 KB", "4 KB", "16 KB", "64 KB"), rows);
 	}
 
 	/**
@@ -383,18 +426,31 @@ public final class AzureStudy implements Study {
 
 	/** §3.1, Figure 1: what a client gets of a blob, and what the store gives all of them, as clients grow. */
 	private static void blobTransfers(RunData run, ReportDocument doc, Path charts) throws IOException {
-		List<StepData> steps = run.stepsOf(BlobTransfer.SIMULATION);
-		if (steps.isEmpty()) {
-			return;
+		List<StepData> all = run.stepsOf(BlobTransfer.SIMULATION);
+		List<StepData> lab = all.stream().filter((s) -> !AzureBlobs.onAzure(s.parameters())).toList();
+		List<StepData> azure = all.stream().filter((s) -> AzureBlobs.onAzure(s.parameters())).toList();
+		if (!lab.isEmpty()) {
+			blobTransfers(run, lab, false, doc, charts);
 		}
+		if (!azure.isEmpty()) {
+			blobTransfers(run, azure, true, doc, charts);
+		}
+	}
+
+	private static void blobTransfers(RunData run, List<StepData> steps, boolean azure, ReportDocument doc, Path charts)
+			throws IOException {
 		Published.Figure figure1 = PUBLISHED.figure("Figure 1");
-		doc.heading(2, "Seed 002 §3.1: blob download and upload against clients (Figure 1)");
+		doc.heading(2, azure ? "Seed 002 §3.1 on Azure Storage's blob service: blob download and upload against clients "
+				+ "(Figure 1)" : "Seed 002 §3.1: blob download and upload against clients (Figure 1)");
+		String store = azure ? "Azure Storage's blob service, of the account the run drove (Azurite unless --storage "
+				+ "environment named another): Get Blob, and Put Blob of a block blob, each request signed with the account's "
+				+ "Shared Key; no spans" : "the object store";
 		doc.text("The study's workers each downloaded the same 1 GB blob at once, or uploaded the same 1 GB to one "
-				+ "container under blob names of their own, 1 to 192 of them, three times a day. Ours: the object store, "
+				+ "container under blob names of their own, 1 to 192 of them, three times a day. Ours: " + store + ", "
 				+ "N Gatling clients at once, each on a connection of its own, in rounds (a round starts when the last "
 				+ "one's clients are all done). Per client is each transfer's MB over its own time, averaged (Figure 1's "
 				+ "curve); aggregate is a round's MB over the time from its first start to its last end, averaged over the "
-				+ "rounds. An upload is answered once the object is on disk (forced). MB = 10⁶ bytes. The blob's bytes are "
+				+ "rounds. " + (azure ? "" : "An upload is answered once the object is on disk (forced). ") + "MB = 10⁶ bytes. The blob's bytes are "
 				+ "fixed random bytes, the same every run; a download's length is checked, its body dropped as it comes. "
 				+ "After the rounds, one round a level of N curls at once checks the figures from outside: on loopback a "
 				+ "transfer is bound by CPU, the client's own included, so where Gatling's JVM and curl part, that is the "
@@ -455,9 +511,10 @@ public final class AzureStudy implements Study {
 		doc.table(List.of("", "clients", "aggregate MB/s (study)", "aggregate MB/s (ours)", "per client MB/s (study)",
 				"per client MB/s (ours)", "the study's note"), rows);
 		if (!perClient.isEmpty()) {
-			Charts.lines(charts.resolve("seed-002-blobs.png"), "per-client blob bandwidth against clients (Figure 1)",
+			String chart = azure ? "seed-002-blobs-azure.png" : "seed-002-blobs.png";
+			Charts.lines(charts.resolve(chart), "per-client blob bandwidth against clients (Figure 1)",
 					"concurrent clients", "MB/s per client", perClient, true);
-			doc.image("charts/seed-002-blobs.png", "per-client blob bandwidth against concurrent clients");
+			doc.image("charts/" + chart, "per-client blob bandwidth against concurrent clients");
 		}
 	}
 

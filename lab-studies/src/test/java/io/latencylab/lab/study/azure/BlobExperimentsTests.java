@@ -2,6 +2,7 @@ package io.latencylab.lab.study.azure;
 
 import java.util.List;
 
+import io.latencylab.load.AzureBlobs;
 import io.latencylab.load.BlobTransfer;
 import io.latencylab.load.CurlTransfer;
 import io.latencylab.load.InsertComparison;
@@ -115,6 +116,20 @@ class BlobExperimentsTests {
 		assertThat(inserts.sizesKb()).containsExactly(1, 4, 16, 64);
 		assertThat(inserts.perClient()).isEqualTo(500);
 		assertThat(BlobTransfer.from(step(laptop, "blob-download").parameters()).mib()).isLessThan(1024);
+	}
+
+	@Test
+	void figure1RunsAgainOnAzureStorageAsTheSameTransfersUntraced() {
+		Plan laptop = new AzureStudy().plan(false);
+		for (String name : List.of("blob-download", "blob-upload")) {
+			Step lab = step(laptop, name);
+			Step azure = step(laptop, name + "-azure");
+			assertThat(BlobTransfer.from(azure.parameters())).isEqualTo(BlobTransfer.from(lab.parameters()));
+			assertThat(AzureBlobs.onAzure(azure.parameters())).isTrue();
+			assertThat(AzureBlobs.onAzure(lab.parameters())).isFalse();
+			assertThat(azure.get(Plan.UNTRACED)).isTrue();
+			assertThat(azure.estimate()).isEqualTo(lab.estimate());
+		}
 	}
 
 	private static Step step(Plan plan, String name) {
