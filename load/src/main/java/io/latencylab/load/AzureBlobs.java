@@ -29,7 +29,7 @@ public final class AzureBlobs {
 	/** Which blob store a transfer step drives: {@code lab} (the object store, the default) or {@code azure}. */
 	public static final Parameter<String> STORE = Parameter.text("lab.blob.store");
 
-	/** Put Blob takes up to 5,000 MiB in one request in this API version; the plans stay far below. */
+	/** Figure 1's container; one Put Blob takes up to 5,000 MiB in this API version, far above the plans' blobs. */
 	static final String CONTAINER = "seed002-blobs";
 
 	private final StorageAccount account;

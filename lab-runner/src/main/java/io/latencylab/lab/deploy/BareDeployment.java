@@ -152,8 +152,8 @@ public final class BareDeployment implements Deployment {
 			if (!SwiftStore.installed()) {
 				throw new IllegalStateException(SwiftStore.howToInstall() + "; or --store lab, the lab's own store");
 			}
-			// Started by the first run that needs it, not by up: idle, its six processes cost about 1 % of a
-			// core each, which every other study would meet. down stops it.
+			// Started by the first run that needs it, not by up: idle, its processes cost about 6 % of a core,
+			// which every other study would meet. down stops it.
 			SwiftStore swift = swift();
 			if (swift.running().isEmpty()) {
 				swift.start(tuning().swiftLimits());
@@ -164,8 +164,14 @@ public final class BareDeployment implements Deployment {
 		Files.writeString(backendFile(), backend.key());
 		stopCache();
 		startCache();
-		if (backend == ObjectBackend.LAB && this.services.sets("SWIFT_PROXY_PORT") && !swift().processes().isEmpty()) {
+		if (backend == ObjectBackend.LAB) {
 			// Nothing else reads from it: idle, it would cost every later run a few % of a core.
+			stopSwift();
+		}
+	}
+
+	private void stopSwift() throws IOException {
+		if (this.services.sets("SWIFT_PROXY_PORT") && !swift().processes().isEmpty()) {
 			swift().stop();
 			System.out.println("stopped " + SwiftStore.NAME);
 		}
@@ -398,10 +404,7 @@ public final class BareDeployment implements Deployment {
 	@Override
 	public void down() throws IOException, InterruptedException {
 		stopCache();
-		if (this.services.sets("SWIFT_PROXY_PORT") && !swift().processes().isEmpty()) {
-			swift().stop();
-			System.out.println("stopped " + SwiftStore.NAME);
-		}
+		stopSwift();
 		Optional<AzuriteStorage> storage = storage().filter((s) -> s.running().isPresent());
 		if (storage.isPresent()) {
 			storage.get().stop();

@@ -101,12 +101,13 @@ public interface Deployment {
 
 	/**
 	 * Puts {@code backend} behind seed 003's cache tier (starting it when it does not run) and waits
-	 * until both answer. Only bare runs Swift.
+	 * until both answer. The lab starts Swift bare and under compose; elsewhere the cache fronts what
+	 * the topology names.
 	 */
 	default void useObjectBackend(ObjectBackend backend) throws IOException, InterruptedException {
 		if (backend != ObjectBackend.LAB) {
-			throw new IllegalStateException("--store " + backend.key() + ": " + mode() + " runs the lab's object store behind "
-					+ "its cache only; Swift runs with bare services (./lab up, --store lab for this deployment)");
+			throw new IllegalStateException("--store " + backend.key() + ": the lab starts Swift bare or under compose; "
+					+ mode() + " fronts the store its topology names (--store lab)");
 		}
 	}
 

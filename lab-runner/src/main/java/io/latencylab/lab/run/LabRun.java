@@ -148,23 +148,21 @@ public final class LabRun {
 				steps.stream().anyMatch((s) -> s.get(Plan.TUNING) != null)).ifPresent((why) -> {
 					throw new IllegalStateException(why);
 				});
-		// Seed 003's steps, each before or after tuning: its object store behind the cache, as asked.
+		// Seed 003's population and cases: the object store asked for, behind the cache.
 		boolean objectSteps = steps.stream().anyMatch(LabRun::readsObjects);
 		ObjectBackend backendBefore = this.deployment.objectBackend();
 		if (objectSteps) {
 			this.deployment.useObjectBackend(this.objectBackend);
 		}
+		String backend = objectSteps ? this.deployment.describeObjectBackend() : null;
 		Map<String, String> direct = new LinkedHashMap<>(this.deployment.topology().targets());
 		Map<String, String> storeTargets = new LinkedHashMap<>();
-		if (objectSteps) {
-			storeTargets.put(StoreWrites.BACKEND.name(), this.deployment.describeObjectBackend());
-			if (this.objectBackend == ObjectBackend.SWIFT) {
-				direct.put(Targets.OBJECTS.name(), direct.get(Targets.SWIFT.name()));
-				direct.put(Targets.OBJECTS_TLS.name(), direct.get(Targets.SWIFT_TLS.name()));
-				storeTargets.put(StoreWrites.AUTH_URL.name(), direct.get(Targets.SWIFT.name()) + "/auth/v1.0");
-				storeTargets.put(StoreWrites.USER.name(), SwiftStore.USER);
-				storeTargets.put(StoreWrites.KEY.name(), SwiftStore.KEY);
-			}
+		if (objectSteps && this.objectBackend == ObjectBackend.SWIFT) {
+			direct.put(Targets.OBJECTS.name(), direct.get(Targets.SWIFT.name()));
+			direct.put(Targets.OBJECTS_TLS.name(), direct.get(Targets.SWIFT_TLS.name()));
+			storeTargets.put(StoreWrites.AUTH_URL.name(), direct.get(Targets.SWIFT.name()) + "/auth/v1.0");
+			storeTargets.put(StoreWrites.USER.name(), SwiftStore.USER);
+			storeTargets.put(StoreWrites.KEY.name(), SwiftStore.KEY);
 		}
 		boolean wrkSteps = steps.stream().anyMatch((s) -> OutsideLoad.CLIENT.equals(s.simulation()));
 		boolean jmeterSteps = steps.stream().anyMatch((s) -> JMeterLoad.CLIENT.equals(s.simulation()));
@@ -217,7 +215,7 @@ public final class LabRun {
 			}
 			try (ResourceSampler sampler = new ResourceSampler(this.deployment, runDir.resolve("resources.csv"))) {
 				for (int i = 0; i < steps.size(); i++) {
-					Step step = withBackend(withRoundTrips(steps.get(i)), storeTargets);
+					Step step = withBackend(withRoundTrips(steps.get(i)), backend);
 					int number = warmUp ? i : i + 1;
 					String folder = String.format(Locale.ROOT, "steps/%02d-%s", number, step.name());
 					Path stepDir = runDir.resolve(folder);
@@ -345,8 +343,7 @@ public final class LabRun {
 
 	/** A step whose load comes from regions, with each emulated region's link recorded beside it. */
 	/** Seed 003's steps carry what stood behind the cache, for the report. */
-	private static Step withBackend(Step step, Map<String, String> storeTargets) {
-		String backend = storeTargets.get(StoreWrites.BACKEND.name());
+	private static Step withBackend(Step step, String backend) {
 		if (backend == null || !readsObjects(step)) {
 			return step;
 		}
