@@ -10,9 +10,12 @@ FROM eclipse-temurin:${JAVA_VERSION}-jre AS extract
 ARG MODULE
 WORKDIR /build
 COPY ${MODULE}/target/ target/
+# Spring Boot's extracted form (application.jar and lib/, no launcher): the JVM's class cache can
+# only hold classes loaded from plain jars on the class path, never from the launcher's nested ones.
 RUN set -e; jar=$(ls target/*-exec.jar 2>/dev/null | head -n 1); \
     if [ -z "$jar" ]; then echo "no runnable jar in ${MODULE}/target: run ./mvnw -DskipTests package first" >&2; exit 1; fi; \
-    java -Djarmode=tools -jar "$jar" extract --layers --launcher --destination extracted
+    cp "$jar" application.jar; \
+    java -Djarmode=tools -jar application.jar extract --layers --destination extracted
 
 FROM eclipse-temurin:${JAVA_VERSION}-jre
 ARG MODULE
@@ -26,16 +29,28 @@ COPY --from=extract /build/extracted/dependencies/ ./
 COPY --from=extract /build/extracted/spring-boot-loader/ ./
 COPY --from=extract /build/extracted/snapshot-dependencies/ ./
 COPY --from=extract /build/extracted/application/ ./
-RUN mkdir -p /app/data /app/runs && chown -R lab /app/data /app/runs
+COPY ops/image/start-service /app/start-service
+# The start-up cache, recorded by a training run up to the context's refresh (Spring Boot's
+# spring.context.exit=onRefresh: no port opened, no request served) on the embedded defaults, in a
+# scratch data folder: an AOT cache on JDK 25+ (JEP 483/514), a CDS archive before it. Recording it
+# here, in the image's own JVM and class path, is what makes it valid where the image runs.
+RUN set -e; version=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p'); \
+    if [ "$version" -ge 25 ]; then record=-XX:AOTCacheOutput=start.cache; use=-XX:AOTCache=start.cache; \
+    else record=-XX:ArchiveClassesAtExit=start.cache; use=-XX:SharedArchiveFile=start.cache; fi; \
+    java "$record" -Xlog:cds*=error -Dspring.context.exit=onRefresh -Dlab.data-dir=/tmp/training -Dlogging.level.root=warn -jar application.jar; \
+    rm -rf /tmp/training; test -s start.cache; echo "$use" > start-cache.args; \
+    mkdir -p /app/data /app/runs && chown -R lab /app/data /app/runs
 USER lab
 EXPOSE ${PORT}
 # Container-aware heap: a share of the container's memory limit, not of the host's.
+# LAB_START_CACHE=off starts the JVM without the start-up cache (./lab up --compose --no-aot-cache).
 ENV JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=75 -XX:+ExitOnOutOfMemoryError" \
-    LAB_DEPLOYMENT_ENVIRONMENT=compose
+    LAB_DEPLOYMENT_ENVIRONMENT=compose \
+    LAB_START_CACHE=on
 # Readiness over plain bash /dev/tcp: the image needs no curl or wget. The start period fits a cold
 # start with the whole lab starting at once: on 2 cores, ten containers at one CPU each, the catalog
 # took 77.5 s and was called unhealthy at a 60 s start period. A check that passes ends the start
 # period at once, so a long one costs a fast start nothing.
 HEALTHCHECK --interval=5s --timeout=3s --start-period=240s --retries=3 \
   CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${LAB_PORT} && printf 'GET /actuator/health/readiness HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q '\"status\":\"UP\"' <&3"]
-ENTRYPOINT ["java", "org.springframework.boot.loader.launch.JarLauncher"]
+ENTRYPOINT ["/app/start-service"]

@@ -23,7 +23,7 @@ class RunCommandTests {
 			"--compare bare,compose --repeat 1|at least 2 runs a side",
 			"--generator jmeter|--generator: quick runs its plans with gatling, not jmeter",
 			"--jmeter-plan ../load-jmeter/plans/seed-000-rest.jmx|--jmeter-plan and -J go with 'lab run jmeter', not quick",
-			"--compose --no-aot-cache|--no-aot-cache is for bare services",
+			"--topology ../ops/topology/kubernetes.yml --no-aot-cache|--no-aot-cache is for services the lab starts itself",
 			"--bands tail=99-90|--bands: bands are NAME=FROM-TO percentiles",
 			"--bands median=45-55,median=90-99|band median is named twice",
 			"--storage s3|--storage is azurite or environment, not 's3'",

@@ -41,6 +41,9 @@ public final class ComposeDeployment implements Deployment {
 	/** Seed 003's Swift, built from ops/swift. */
 	static final String SWIFT_SERVICE = "swift";
 
+	/** Where the service images hold the start-up cache their build recorded (the Dockerfile). */
+	private static final String START_CACHE = "/app/start.cache";
+
 	private final Path project;
 
 	private final List<String> services;
@@ -65,6 +68,9 @@ public final class ComposeDeployment implements Deployment {
 	private ObjectBackend objectBackend = ObjectBackend.LAB;
 
 	private List<String> injections = List.of();
+
+	/** Whether the services' JVMs start from the start-up cache their image recorded (the Dockerfile's). */
+	private boolean startCache = true;
 
 	private final ComposeSetup setup;
 
@@ -100,9 +106,57 @@ public final class ComposeDeployment implements Deployment {
 		return this.setup.mode();
 	}
 
+	/** The services' JVMs start without their images' start-up cache (LAB_START_CACHE=off) from the next up. */
+	public ComposeDeployment startCold() {
+		this.startCache = false;
+		return this;
+	}
+
+	/**
+	 * How the running containers' JVMs started, as seen in each one's memory map: a JVM that started from
+	 * its image's start-up cache has the file mapped; one that started cold, or whose JVM refused the
+	 * cache, has not.
+	 */
 	@Override
 	public Optional<String> jvmStart() {
-		return Optional.of("cold, in containers (the images hold no start-up cache)");
+		List<String> fromCache = new ArrayList<>();
+		List<String> cold = new ArrayList<>();
+		for (String service : this.lab.names()) {
+			String id = this.containers.computeIfAbsent(service, this::containerId);
+			if (!id.isEmpty()) {
+				(startCacheMapped(id) ? fromCache : cold).add(service);
+			}
+		}
+		return startedHow(fromCache, cold, this.startCache);
+	}
+
+	/** The report's words for the running JVMs: those with their image's cache mapped, those without. */
+	static Optional<String> startedHow(List<String> fromCache, List<String> cold, boolean cacheAsked) {
+		if (fromCache.isEmpty() && cold.isEmpty()) {
+			return Optional.empty();
+		}
+		String cache = "from the start-up cache its image recorded when built";
+		if (cold.isEmpty()) {
+			return Optional.of("in containers, each " + cache);
+		}
+		String why = cacheAsked ? "the cache not mapped: an image built before it, or refused by the JVM" : "--no-aot-cache";
+		return Optional.of(fromCache.isEmpty() ? "cold, in containers (" + why + ")"
+				: "in containers: " + String.join(", ", fromCache) + " " + cache + "; cold: " + String.join(", ", cold)
+						+ " (" + why + ")");
+	}
+
+	/** Whether the container's JVM (its pid 1, exec'd by the image's entrypoint) has the start-up cache mapped. */
+	private boolean startCacheMapped(String containerId) {
+		try {
+			return run(List.of("docker", "exec", containerId, "cat", "/proc/1/maps"), false).contains(START_CACHE);
+		}
+		catch (IOException | RuntimeException ex) {
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
 	}
 
 	/** Where the containers write their spans when set up like bare (mounted at /app/traces). */
@@ -133,6 +187,7 @@ public final class ComposeDeployment implements Deployment {
 				"--wait-timeout", "300"));
 		command.addAll(this.services);
 		run(command, true);
+		jvmStart().ifPresent((how) -> System.out.println("services' JVMs: " + how));
 	}
 
 	@Override
@@ -454,6 +509,7 @@ public final class ComposeDeployment implements Deployment {
 					String.valueOf(this.tuning.swiftLimits().memcachedConnections()));
 			builder.environment().put("LAB_MEMCACHED_MB", String.valueOf(this.tuning.swiftLimits().memcachedMegabytes()));
 			builder.environment().put("LAB_INJECTIONS", String.join(",", this.injections));
+			builder.environment().put("LAB_START_CACHE", this.startCache ? "on" : "off");
 			if (this.setup.likeBare()) {
 				// The JRE the bare JVMs run on (this runner's, as BareDeployment starts them), and no
 				// limits for HTTPS's nginx either (0: none; ops/compose/like-bare.yml).
