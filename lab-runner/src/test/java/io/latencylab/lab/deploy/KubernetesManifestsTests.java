@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -58,7 +59,7 @@ class KubernetesManifestsTests {
 		assertThat(this.workloads).isNotEmpty();
 		this.workloads.forEach((name, workload) -> {
 			for (Map<String, Object> container : containers(workload)) {
-				assertThat(container).as(name).containsKeys("readinessProbe", "livenessProbe");
+				assertThat(container).as(name).containsKeys("startupProbe", "readinessProbe", "livenessProbe");
 				Map<String, Object> resources = map(container.get("resources"));
 				assertThat(map(resources.get("requests"))).as(name + " requests").containsKeys("cpu", "memory");
 				assertThat(map(resources.get("limits"))).as(name + " limits").containsKeys("cpu", "memory");
@@ -107,6 +108,59 @@ class KubernetesManifestsTests {
 			assertThat(mebibytes(composeDefault(composeService.get("mem_limit")))).as(service.name() + " memory")
 				.isEqualTo(mebibytes(String.valueOf(limits.get("memory"))));
 		}
+	}
+
+	@Test
+	void theSingleNodeOverlayPublishesOnTheNodesLoopbackWhatComposePublishes() throws IOException {
+		Map<String, String> env = new LinkedHashMap<>();
+		for (String line : Files.readAllLines(ROOT.resolve(".env"))) {
+			int eq = line.indexOf('=');
+			if (!line.startsWith("#") && eq > 0) {
+				env.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
+			}
+		}
+		Map<String, Set<Integer>> composePorts = new TreeMap<>();
+		compose().forEach((name, service) -> {
+			Set<Integer> ports = new TreeSet<>();
+			for (Object port : (List<?>) map(service).getOrDefault("ports", List.of())) {
+				// "${LAB_BIND:-127.0.0.1}:${MEALS_SOAP_PORT}:${MEALS_SOAP_PORT}": the last part, from .env.
+				String target = String.valueOf(port).substring(String.valueOf(port).lastIndexOf(':') + 1);
+				Matcher variable = Pattern.compile("\\$\\{([A-Z_]+)}").matcher(target);
+				ports.add(Integer.parseInt(variable.matches() ? env.get(variable.group(1)) : target));
+			}
+			if (this.workloads.containsKey(name)) {
+				composePorts.put(name, ports);
+			}
+		});
+		Map<String, Set<Integer>> hostPorts = new TreeMap<>();
+		try (Reader reader = Files.newBufferedReader(ROOT.resolve("ops/k8s/overlays/single-node/host-ports.yaml"))) {
+			for (Object document : new Yaml().loadAll(reader)) {
+				String name = (String) map(map(document).get("metadata")).get("name");
+				for (Object port : (List<?>) containers(map(document)).getFirst().get("ports")) {
+					assertThat(map(port).get("hostPort")).as(name).isEqualTo(map(port).get("containerPort"));
+					assertThat(map(port).get("hostIP")).as(name).isEqualTo("127.0.0.1");
+					hostPorts.computeIfAbsent(name, (n) -> new TreeSet<>()).add((Integer) map(port).get("hostPort"));
+				}
+				// A port the patch names is one the workload declares (else the patch would add a bare one).
+				Set<Integer> declared = new TreeSet<>();
+				for (Object port : (List<?>) containers(this.workloads.get(name)).getFirst().get("ports")) {
+					declared.add((Integer) map(port).get("containerPort"));
+				}
+				assertThat(declared).as(name).containsAll(hostPorts.get(name));
+			}
+		}
+		assertThat(hostPorts).isEqualTo(composePorts);
+	}
+
+	@Test
+	void whatNeedsPostgreSqlWaitsForIt() {
+		this.workloads.forEach((name, workload) -> {
+			boolean usesPostgres = String.valueOf(containers(workload).getFirst().get("env")).contains("jdbc:postgresql://postgres:");
+			Map<String, Object> podSpec = map(map(map(workload.get("spec")).get("template")).get("spec"));
+			List<?> init = (List<?>) podSpec.getOrDefault("initContainers", List.of());
+			assertThat(init.stream().map((c) -> map(c).get("name")).toList()).as(name)
+				.isEqualTo(usesPostgres ? List.of("wait-for-postgres") : List.of());
+		});
 	}
 
 	@Test
