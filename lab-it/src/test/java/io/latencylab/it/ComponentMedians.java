@@ -64,7 +64,7 @@ final class ComponentMedians {
 		try (GatlingStep gatling = new GatlingStep(ROOT); lab) {
 			lab.startAll();
 			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), lab.frontend("").toString().replaceAll("/$", ""));
-			Step warmUp = WarmUp.step(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), Duration.ofSeconds(8));
+			Step warmUp = WarmUp.load(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), 2, Duration.ofSeconds(8));
 			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, progress(warmUp))).isZero();
 			for (int i = 0; i < turns.size(); i++) {
 				BuyTurn turn = turns.get(i);
@@ -95,7 +95,7 @@ final class ComponentMedians {
 		try (GatlingStep gatling = new GatlingStep(ROOT); lab) {
 			lab.startAll();
 			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), lab.frontend("").toString().replaceAll("/$", ""));
-			Step warmUp = WarmUp.step(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), Duration.ofSeconds(15));
+			Step warmUp = WarmUp.load(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), 2, Duration.ofSeconds(15));
 			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, progress(warmUp))).isZero();
 			Step step = Step.of("open-toy-buy", OpenModelSimulation.class)
 				.set(OpenLoad.OPERATION, Operation.TOY_BUY)

@@ -49,7 +49,7 @@ class NetworkKnownAnswerIT {
 			Proxy frontDoor = toxiproxy.client()
 				.createProxy("front-door", "127.0.0.1:" + listen, "127.0.0.1:" + lab.frontend("").getPort());
 			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), "http://127.0.0.1:" + listen);
-			Step warmUp = WarmUp.step(List.of(Operation.TOY_QUERY), Duration.ofSeconds(8));
+			Step warmUp = WarmUp.load(List.of(Operation.TOY_QUERY), 2, Duration.ofSeconds(8));
 			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), "near", target, ComponentMedians.progress(warmUp))).isZero();
 			Step queries = new ToyStoreLoad("query", 1, 200).step();
 			Map<String, Double> near = ComponentMedians.of(gatling, queries, dir.resolve("near"), "near", target,

@@ -1,33 +1,109 @@
 package io.latencylab.load;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import io.latencylab.load.plan.Operation;
 import io.latencylab.load.plan.Parameter;
 import io.latencylab.load.plan.Step;
 
-/** The warm-up every plan starts with ({@link WarmUpSimulation}): its parameters and its step. */
+/**
+ * The warm-up every plan starts with: its parameters and its step. A plan's warm-up names its
+ * targets, each operation at the concurrency its steps measure it at; the runner warms one target
+ * at a time in windows of {@link WarmUpSimulation} until it has settled (the runner's Warming), within
+ * a budget. One window is a run of {@link WarmUpSimulation} on one operation.
+ */
 public final class WarmUp {
 
+	/** One window's length, when {@link WarmUpSimulation} runs alone. */
 	public static final Parameter<Duration> DURATION = Parameter.duration("lab.warmup.duration");
 
+	/** The operations one run of {@link WarmUpSimulation} sends, each by {@link #CLIENTS} clients at once. */
 	public static final Parameter<List<Operation>> OPERATIONS = Operation.list("lab.warmup.operations");
 
 	public static final Parameter<Integer> CLIENTS = Parameter.integer("lab.warmup.clients");
 
+	/** What the plan's steps measure, warmed one after another: toy-query@5,toy-query@1,… */
+	public static final Parameter<List<Target>> TARGETS = new Parameter<>("lab.warmup.targets",
+			"operation@clients separated by commas (toy-query@5,toy-buy@1)",
+			(text) -> Arrays.stream(text.split(",")).map(String::strip).filter((s) -> !s.isEmpty()).map(Target::parse).toList(),
+			(list) -> list.stream().map(Target::toString).collect(Collectors.joining(",")));
+
+	/** One window of a target's warm-up. */
+	public static final Parameter<Duration> WINDOW = Parameter.duration("lab.warmup.window");
+
+	/** The whole warm-up's time: past it, each target left gets its floor of windows and no more. */
+	public static final Parameter<Duration> BUDGET = Parameter.duration("lab.warmup.budget");
+
+	/** The most windows a target gets (the convergence rule's cap); unset: the rule's own. */
+	public static final Parameter<Integer> MAX_WINDOWS = Parameter.integer("lab.warmup.max-windows");
+
+	/** The default window: long enough for a p50 of hundreds of answers at one client, short enough to stop soon. */
+	public static final Duration DEFAULT_WINDOW = Duration.ofSeconds(5);
+
+	/** An operation at the concurrency a step measures it at. */
+	public record Target(Operation operation, int clients) {
+
+		public Target {
+			if (clients < 1) {
+				throw new IllegalArgumentException("a warm-up target needs 1 or more clients, got " + clients);
+			}
+		}
+
+		public static Target of(Operation operation, int clients) {
+			return new Target(operation, clients);
+		}
+
+		/** "toy-query@5"; "toy-query" alone is one client. */
+		public static Target parse(String text) {
+			int at = text.indexOf('@');
+			return (at < 0) ? new Target(Operation.named(text), 1)
+					: new Target(Operation.named(text.substring(0, at)), Integer.parseInt(text.substring(at + 1).strip()));
+		}
+
+		@Override
+		public String toString() {
+			return this.operation.label() + "@" + this.clients;
+		}
+
+	}
+
 	private WarmUp() {
 	}
 
-	/** A study's warm-up: 20 s at laptop scale, a minute at full scale. */
-	public static Step step(List<Operation> operations, boolean full) {
-		return step(operations, full ? Duration.ofMinutes(1) : Duration.ofSeconds(20));
+	/** A study's warm-up: every target in turn until settled, within {@code budget}. */
+	public static Step step(List<Target> targets, Duration budget) {
+		if (targets.isEmpty()) {
+			throw new IllegalArgumentException("a warm-up needs a target");
+		}
+		return Step.of("warm-up", WarmUpSimulation.class)
+			.set(TARGETS, targets)
+			.set(WINDOW, DEFAULT_WINDOW)
+			.set(BUDGET, budget)
+			.lasting(budget);
 	}
 
-	public static Step step(List<Operation> operations, Duration duration) {
+	/** A study's warm-up: 2 minutes at laptop scale, 5 at full scale. */
+	public static Step step(List<Target> targets, boolean full) {
+		return step(targets, full ? Duration.ofMinutes(5) : Duration.ofMinutes(2));
+	}
+
+	/** Every operation at one client. */
+	public static List<Target> atOneClient(List<Operation> operations) {
+		return operations.stream().map((o) -> Target.of(o, 1)).toList();
+	}
+
+	/**
+	 * One run of {@link WarmUpSimulation}: the operations at once, {@code clients} each, for
+	 * {@code duration} (a window of the warm-up, or a training load such as the AOT cache's).
+	 */
+	public static Step load(List<Operation> operations, int clients, Duration duration) {
 		return Step.of("warm-up", WarmUpSimulation.class)
 			.set(DURATION, duration)
 			.set(OPERATIONS, operations)
+			.set(CLIENTS, clients)
 			.lasting(duration);
 	}
 

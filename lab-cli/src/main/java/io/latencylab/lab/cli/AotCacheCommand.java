@@ -59,7 +59,7 @@ final class AotCacheCommand implements Callable<Integer> {
 		for (String service : lab.services().names()) {
 			caches.put(service, lab.cache(service));
 		}
-		Step training = WarmUp.step(TRAINING, Duration.ofSeconds(this.seconds));
+		Step training = WarmUp.load(TRAINING, 2, Duration.ofSeconds(this.seconds));
 		String workload = String.format(Locale.ROOT, "the lab's warm-up load, %d s of %s", this.seconds,
 				String.join(", ", TRAINING.stream().map(Operation::label).toList()));
 		System.out.println("Recording every service's " + caches.values().iterator().next().kind() + ": " + workload);

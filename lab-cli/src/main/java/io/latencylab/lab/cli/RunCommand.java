@@ -452,7 +452,7 @@ final class RunCommand implements Callable<Integer> {
 			throw new CommandLine.ParameterException(cli, "lab run jmeter has one step: no --steps or --generator");
 		}
 		try {
-			return new Plan(JMETER, "", false, WarmUp.step(List.of(Operation.REST_GET, Operation.SOAP_GET), false),
+			return new Plan(JMETER, "", false, WarmUp.step(WarmUp.atOneClient(List.of(Operation.REST_GET, Operation.SOAP_GET)), false),
 					List.of(JMeterStep.userPlan(this.jmeterPlan, this.jmeterTarget, this.jmeterProperties)));
 		}
 		catch (IllegalArgumentException ex) {

@@ -20,6 +20,8 @@ import io.latencylab.lab.run.JMeterStep;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.Settling;
 import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.load.WarmUp;
+import io.latencylab.observability.Convergence;
 import io.latencylab.observability.Anatomy;
 import io.latencylab.observability.BandDecomposition;
 import io.latencylab.observability.Bands;
@@ -81,8 +83,8 @@ public final class Report {
 		String settled = (m.warmUp() == null) ? null : m.warmUp().properties().get(LabRun.SETTLED_PROPERTY);
 		if (settled != null && settled.startsWith("not settled")) {
 			// Said first: every figure below may still carry the services' warm-up.
-			this.doc.text("**The services had not settled when the measured steps began**: the warm-up ended " + settled
-					+ ". The first steps' figures may still carry the JVMs' warm-up (see \"How the warm-up settled\").");
+			this.doc.text("**The services had not settled when the measured steps began**: the warm-up was " + settled
+					+ ". The figures of those operations may still carry the JVMs' warm-up (see \"How the warm-up settled\").");
 		}
 		this.doc.table(List.of("run", "value"), List.of(List.of("experiment", m.experiment() + (m.full() ? " (full scale)" : " (laptop scale)")),
 				List.of("deployment", m.mode()), List.of("latency injected", m.injections().isEmpty() ? "none" : String.join(", ", m.injections())),
@@ -92,9 +94,7 @@ public final class Report {
 				List.of("load generator", (m.injector() == null) ? "a Gatling JVM on this machine" : m.injector()),
 				List.of("services' JVMs", (m.jvmStart() == null) ? "not known (started elsewhere, or a run from before it was kept)" : m.jvmStart()),
 				List.of("JDK", String.valueOf(m.machine().get("jdk"))), List.of("start", m.start()), List.of("end", String.valueOf(m.end())),
-				List.of("warm-up", m.warmUp() == null ? "none"
-						: m.warmUp().properties().get("lab.warmup.duration") + " of " + m.warmUp().properties().get("lab.warmup.operations")
-								+ settledText(m.warmUp()) + ", " + count(m.warmUp().requests()) + " requests, left out of every figure")));
+				List.of("warm-up", m.warmUp() == null ? "none" : warmUpText(m.warmUp()))));
 		boolean separate = m.cores() != null && m.cores().startsWith("separate");
 		this.doc.text("Load generator and services share this machine" + (separate
 				? " but not its cores (see cores above)"
@@ -258,9 +258,17 @@ public final class Report {
 		return overloaded;
 	}
 
-	private static String settledText(Manifest.StepRecord warmUp) {
-		String settled = warmUp.properties().get(LabRun.SETTLED_PROPERTY);
-		return (settled == null) ? "" : ", then " + settled;
+	/** The warm-up in a line: its targets and how they settled, or the study's own fixed step. */
+	private static String warmUpText(Manifest.StepRecord warmUp) {
+		Map<String, String> p = warmUp.properties();
+		String settled = p.get(LabRun.SETTLED_PROPERTY);
+		String what = (p.get("lab.warmup.targets") != null)
+				? p.get("lab.warmup.targets") + ", one at a time in windows of " + p.get("lab.warmup.window") + " (budget "
+						+ p.get("lab.warmup.budget") + ")"
+				: "the study's own step " + warmUp.simulation().substring(warmUp.simulation().lastIndexOf('.') + 1)
+						+ ", fixed, not judged";
+		return what + ((settled == null) ? "" : ", " + settled) + ", " + count(warmUp.requests())
+				+ " requests, left out of every figure";
 	}
 
 	private double servicesCpu(long from, long to) {
@@ -281,36 +289,19 @@ public final class Report {
 		return byService;
 	}
 
-	/** Each operation's p50 under the warm-up's load, from its last seconds through every settling round. */
+	/** Each warm-up target's windows and verdict by the convergence rule, with the JIT's time at its end. */
 	private void warmUpTable() {
 		Manifest.StepRecord warmUp = this.run.manifest().warmUp();
-		Map<String, List<Double>> p50s = (warmUp == null) ? Map.of()
-				: Settling.parse(warmUp.properties().get(LabRun.SETTLING_PROPERTY));
-		if (p50s.isEmpty()) {
+		String max = (warmUp == null) ? null : warmUp.properties().get(WarmUp.MAX_WINDOWS.name());
+		Settling settling = (warmUp == null) ? null
+				: Settling.parse(warmUp.properties().get(LabRun.SETTLING_PROPERTY),
+						(max == null) ? Convergence.DEFAULT : Convergence.DEFAULT.capped(Integer.parseInt(max)));
+		if (settling == null || settling.targets().isEmpty()) {
 			return;
 		}
-		int rounds = p50s.values().stream().mapToInt(List::size).max().orElse(0);
-		List<String> headers = new ArrayList<>(List.of("operation", "warm-up's last 10 s"));
-		for (int i = 1; i < rounds; i++) {
-			headers.add("round " + i);
-		}
-		headers.add("change in the last");
-		List<List<String>> rows = new ArrayList<>();
-		p50s.forEach((operation, history) -> {
-			List<String> row = new ArrayList<>(List.of(operation));
-			history.forEach((p50) -> row.add(Double.isNaN(p50) ? "too few" : String.format(Locale.ROOT, "%.3f", p50)));
-			while (row.size() < headers.size() - 1) {
-				row.add("");
-			}
-			double change = Settling.lastChange(history);
-			row.add(Double.isNaN(change) ? "" : String.format(Locale.ROOT, "%+.1f%%", 100 * change));
-			rows.add(row);
-		});
 		this.doc.heading(2, "How the warm-up settled");
-		this.doc.text("Each operation's p50 (ms) under the warm-up's load, round by round; the warm-up "
-				+ warmUp.properties().get(LabRun.SETTLED_PROPERTY) + ". Fewer than " + Settling.TOO_FEW
-				+ " answers in a round: not judged.");
-		this.doc.table(headers, rows);
+		this.doc.text(settling.caption() + " The warm-up: " + warmUp.properties().get(LabRun.SETTLED_PROPERTY) + ".");
+		this.doc.table(settling.headers(), settling.rows());
 	}
 
 	private void stepsTable() throws IOException {

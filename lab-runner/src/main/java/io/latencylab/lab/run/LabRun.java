@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import io.latencylab.load.WarmUp;
 import io.latencylab.lab.deploy.Cores;
@@ -36,6 +37,7 @@ import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.observability.Bands;
+import io.latencylab.observability.Convergence;
 import io.latencylab.observability.Request;
 import io.latencylab.observability.Span;
 import io.latencylab.observability.TraceSample;
@@ -244,29 +246,40 @@ public final class LabRun {
 					double generatorBefore = generators.cpuSeconds();
 					double runnerBefore = cpuSeconds(Optional.of(ProcessHandle.current()));
 					Map<String, Double> servicesBefore = this.deployment.cpuSeconds();
+					boolean warmingUp = warmUp && i == 0;
+					Settling settled = null;
 					int exit;
 					try {
-						if (jmeter) {
+						if (warmingUp && step.get(WarmUp.TARGETS) != null) {
+							// Target by target until each has settled: its windows' requests are the warm-up's.
+							settled = new Warming(Convergence.DEFAULT, this.deployment.topology(), progress).warm(step, stepDir,
+									(window, dir) -> {
+										int code = gatling.run(window, dir, runId, targets, progress);
+										return new Warming.Result(code, readQuietly(GatlingStep.requestsCsvs(dir)));
+									});
+							exit = settled.targets().stream().anyMatch((t) -> t.end() == Settling.End.FAILED) ? 1 : 0;
+						}
+						else if (jmeter) {
 							jmeterRun = JMeterStep.run(this.project, step, stepDir, runId, targets, this.injectors.getFirst(),
 									progress);
+							exit = jmeterRun.exit();
 						}
-						exit = outside ? OutsideClient.run(step, stepDir, runId, targets, this.injectors.getFirst())
-								: jmeter ? jmeterRun.exit() : generators.run(step, stepDir, runId, targets);
+						else {
+							exit = outside ? OutsideClient.run(step, stepDir, runId, targets, this.injectors.getFirst())
+									: generators.run(step, stepDir, runId, targets);
+						}
 					}
 					finally {
 						if (limited != null) {
 							this.deployment.limitCpus(limited, 0);
 						}
 					}
-					List<Request> requests = readQuietly(GatlingStep.requestsCsvs(stepDir));
+					List<Request> requests = readQuietly((settled != null) ? windowsCsvs(stepDir) : GatlingStep.requestsCsvs(stepDir));
 					long errors = requests.stream().filter((r) -> !r.ok()).count();
-					boolean warmingUp = warmUp && i == 0;
-					Settled settled = null;
 					if (warmingUp) {
-						progress.endStep(String.format(Locale.ROOT, "warmed up: %,d requests", requests.size()));
-						settled = settle(gatling, step, runDir, runId, targets, progress, requests);
+						progress.endStep(String.format(Locale.ROOT, "warm-up: %,d requests; %s", requests.size(),
+								(settled == null) ? "a fixed warm-up, not judged" : settled.text()));
 					}
-					// The cost below is the warm-up's with its settling rounds.
 					Instant stepEnd = Instant.now();
 					Map<String, Double> servicesAfter = this.deployment.cpuSeconds();
 					Optional<JsonNode> wrk = outside ? OutsideClient.result(stepDir) : Optional.empty();
@@ -277,13 +290,14 @@ public final class LabRun {
 							servicesAfter.isEmpty() ? null : servicesCpu(servicesBefore, servicesAfter),
 							(outside || warmingUp) ? null : whileAnswering(stepDir));
 					if (warmingUp) {
-						Map<String, String> properties = new java.util.LinkedHashMap<>(step.properties());
-						properties.put(SETTLED_PROPERTY, settled.text());
-						properties.put(SETTLING_PROPERTY, settled.settling().property());
+						Map<String, String> properties = new LinkedHashMap<>(step.properties());
+						if (settled != null) {
+							properties.put(SETTLED_PROPERTY, settled.text());
+							properties.put(SETTLING_PROPERTY, settled.property());
+						}
 						// Its traces are not needed: it only warms the services up.
 						manifest = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), properties,
-								folder, stepStart.toString(), stepEnd.toString(), exit, requests.size() + settled.requests(),
-								errors, 0, 0, cost));
+								folder, stepStart.toString(), stepEnd.toString(), exit, requests.size(), errors, 0, 0, cost));
 						manifest.write(runDir);
 						continue;
 					}
@@ -383,61 +397,14 @@ public final class LabRun {
 		generators.pin(cores.lab());
 	}
 
-	/** One settling round of the warm-up's load. */
-	static final Duration SETTLE_ROUND = Duration.ofSeconds(10);
-
-	/** At most this many: a minute more, whether the services settle or not. */
-	static final int MAX_SETTLE_ROUNDS = 6;
-
-	/** Where the warm-up's record in the manifest says how it settled. */
+	/** Where the warm-up's record in the manifest says how it settled ({@link Settling#text()}). */
 	public static final String SETTLED_PROPERTY = "lab.warmup.settled";
 
 	/** A step property: the bands its traces were sampled for and its report cuts it into (Bands.spec). */
 	public static final String BANDS_PROPERTY = "lab.bands";
 
-	/** Where it keeps each operation's p50 round by round ({@link Settling#property()}). */
-	public static final String SETTLING_PROPERTY = "lab.warmup.p50s";
-
-	/** How the warm-up ended: its settling, and the requests of its rounds. */
-	record Settled(Settling settling, long requests) {
-
-		String text() {
-			return this.settling.text(SETTLE_ROUND.toSeconds());
-		}
-
-	}
-
-	/**
-	 * After the warm-up, its load again in short rounds until every operation's p50 has settled
-	 * ({@link Settling}; the first round is set against the warm-up's last seconds): services fresh
-	 * from their start keep compiling for longer than a fixed warm-up allows, and a first step would
-	 * measure that.
-	 */
-	private Settled settle(GatlingStep gatling, Step warmUp, Path runDir, String runId, Map<String, String> targets,
-			Progress progress, List<Request> warmUpRequests) throws IOException, InterruptedException {
-		long tailFrom = warmUpRequests.stream().mapToLong(Request::startMillis).max().orElse(0) - SETTLE_ROUND.toMillis();
-		Settling settling = new Settling();
-		settling.add(warmUpRequests.stream().filter((r) -> r.startMillis() >= tailFrom).toList());
-		Step round = Step.of(warmUp.name(), warmUp.simulation())
-			.setAll(warmUp.properties())
-			.set(WarmUp.DURATION, SETTLE_ROUND)
-			.lasting(SETTLE_ROUND);
-		long requests = 0;
-		while (settling.rounds() < MAX_SETTLE_ROUNDS) {
-			Path dir = runDir.resolve(String.format(Locale.ROOT, "steps/00-settle-%d", settling.rounds() + 1));
-			progress.restartCount();
-			int exit = gatling.run(round, dir, runId, targets, progress);
-			List<Request> done = readQuietly(GatlingStep.requestsCsvs(dir));
-			requests += done.size();
-			settling.add(done);
-			progress.endStep(String.format(Locale.ROOT, "settling, round %d: %,d requests, %s", settling.rounds(),
-					done.size(), settling.settled() ? "settled" : "not yet settled"));
-			if (exit != 0 || settling.settled()) {
-				break;
-			}
-		}
-		return new Settled(settling, requests);
-	}
+	/** Where it keeps each target's windows ({@link Settling#property()}). */
+	public static final String SETTLING_PROPERTY = "lab.warmup.windows";
 
 	/** The generator's CPU from a step's first answer to its last, in percent of one core, as its summary.json gives it. */
 	private static Double whileAnswering(Path stepDir) throws IOException {
@@ -465,8 +432,19 @@ public final class LabRun {
 		return process.flatMap((p) -> p.info().totalCpuDuration()).map((d) -> d.toNanos() / 1e9).orElse(0.0);
 	}
 
+	/** Every requests.csv of the warm-up's windows, each a folder of the warm-up's. */
+	private static List<Path> windowsCsvs(Path warmUpDir) throws IOException {
+		List<Path> csvs = new ArrayList<>();
+		try (Stream<Path> windows = Files.isDirectory(warmUpDir) ? Files.list(warmUpDir) : Stream.empty()) {
+			for (Path window : windows.sorted().toList()) {
+				csvs.addAll(GatlingStep.requestsCsvs(window));
+			}
+		}
+		return csvs;
+	}
+
 	/** Every injector's requests of a step, one list. */
-	private static List<Request> readQuietly(List<Path> csvs) {
+	static List<Request> readQuietly(List<Path> csvs) {
 		List<Request> requests = new ArrayList<>();
 		for (Path csv : csvs) {
 			try {

@@ -8,137 +8,168 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import io.latencylab.observability.Latencies;
-import io.latencylab.observability.Request;
+import io.latencylab.observability.Convergence;
+import io.latencylab.observability.Convergence.State;
+import io.latencylab.observability.Convergence.Window;
 
 /**
- * Whether the services have settled after the warm-up, operation by operation: each operation's p50
- * under the warm-up's load, round after round; an operation has settled when its p50 moved by no more
- * than {@link #WITHIN} from one round to the next twice in a row (once happens by chance while the
- * services still improve), and the warm-up when every operation has, at the same round. An operation
- * with fewer than {@link #TOO_FEW} answers in a round is not judged in it (a p50 of a handful moves by
- * chance), and says so.
- *
- * <p>Each operation's p50 rather than the load's throughput: a student measures one operation's
- * latency, and an operation that still compiles hides behind others that have settled in a sum.
+ * How a warm-up settled, target by target (an operation at a concurrency): each target's windows
+ * (p50, answers, length, the JIT's time in it) and its verdict by the {@link Convergence} rule. The
+ * warm-up has settled when every target has. Kept in the run's manifest ({@link #property()}) and
+ * read back by the report.
  */
 public final class Settling {
 
-	/** The most a settled operation's p50 moves from one round to the next. */
-	public static final double WITHIN = 0.10;
+	/** Why a target stopped without settling, beside its state. */
+	public enum End {
 
-	/** Rounds in a row within {@link #WITHIN} that make an operation settled. */
-	static final int IN_A_ROW = 2;
+		SETTLED, CAP, BUDGET, FAILED;
 
-	/** Fewer answers than this in a round: the operation's p50 is not judged in that round. */
-	public static final int TOO_FEW = 20;
-
-	/** Per operation: its p50 in each round (NaN: too few answers), the first the warm-up's own last seconds. */
-	private final Map<String, List<Double>> p50s = new LinkedHashMap<>();
-
-	/** Per operation: rounds in a row it stayed within {@link #WITHIN}. */
-	private final Map<String, Integer> steady = new LinkedHashMap<>();
-
-	private int rounds = -1;
-
-	/** One round's answers: the first call is the warm-up's own last seconds, each later one a settling round. */
-	public void add(List<Request> round) {
-		this.rounds++;
-		Map<String, Latencies> byOperation = new LinkedHashMap<>();
-		for (Request request : round) {
-			if (request.ok()) {
-				byOperation.computeIfAbsent(operation(request.group()), (k) -> new Latencies()).recordMillis(request.durationMs());
-			}
+		public String describe(Convergence rule) {
+			return switch (this) {
+				case SETTLED -> "settled";
+				case CAP -> "not settled (the cap, " + rule.maxWindows() + " windows)";
+				case BUDGET -> "not settled (the warm-up's budget spent)";
+				case FAILED -> "not settled (a window failed)";
+			};
 		}
-		byOperation.keySet().forEach((operation) -> this.p50s.computeIfAbsent(operation, (k) -> new ArrayList<>()));
-		for (Map.Entry<String, List<Double>> operation : this.p50s.entrySet()) {
-			Latencies answers = byOperation.getOrDefault(operation.getKey(), new Latencies());
-			List<Double> history = operation.getValue();
-			while (history.size() < this.rounds) {
-				history.add(Double.NaN);
-			}
-			// HdrHistogram's p50, as every p50 of the report.
-			history.add((answers.count() < TOO_FEW) ? Double.NaN : answers.percentileMs(50));
-			double change = lastChange(history);
-			int before = this.steady.getOrDefault(operation.getKey(), 0);
-			this.steady.put(operation.getKey(),
-					Double.isNaN(change) ? before : (Math.abs(change) <= WITHIN) ? before + 1 : 0);
-		}
+
 	}
 
-	/** Every operation judged has stayed within {@link #WITHIN} {@link #IN_A_ROW} rounds in a row (and one was judged). */
+	/** One target's warm-up: its windows and how it ended. */
+	public record Target(String name, List<Window> windows, End end) {
+
+		public boolean settled() {
+			return this.end == End.SETTLED;
+		}
+
+		/** Seconds from the target's first window to the end of its last. */
+		public double seconds() {
+			return this.windows.stream().mapToDouble(Window::seconds).sum();
+		}
+
+	}
+
+	private final Convergence rule;
+
+	private final Map<String, Target> targets = new LinkedHashMap<>();
+
+	public Settling(Convergence rule) {
+		this.rule = rule;
+	}
+
+	public Convergence rule() {
+		return this.rule;
+	}
+
+	/** A target's windows so far, and whether (and why) it ended; a later call for the same target replaces it. */
+	public void put(String target, List<Window> windows, End end) {
+		this.targets.put(target, new Target(target, List.copyOf(windows), end));
+	}
+
+	public List<Target> targets() {
+		return List.copyOf(this.targets.values());
+	}
+
+	/** Every target settled (and there was one). */
 	public boolean settled() {
-		List<String> judged = judged();
-		return !judged.isEmpty() && judged.stream().allMatch((op) -> this.steady.get(op) >= IN_A_ROW);
+		return !this.targets.isEmpty() && this.targets.values().stream().allMatch(Target::settled);
 	}
 
-	/** Settling rounds so far (the warm-up's own last seconds not counted). */
-	public int rounds() {
-		return Math.max(0, this.rounds);
-	}
-
-	/** The operations whose p50 could be compared in some round. */
-	private List<String> judged() {
-		return this.p50s.entrySet()
-			.stream()
-			.filter((e) -> e.getValue().stream().filter((v) -> !Double.isNaN(v)).count() >= 2)
-			.map(Map.Entry::getKey)
-			.toList();
-	}
-
-	/** One line: settled or not, after how many rounds, and the operations that had not. */
-	public String text(long roundSeconds) {
-		String criterion = String.format(Locale.ROOT, "each operation's p50 within %.0f%% of the round before, %d rounds in a row",
-				100 * WITHIN, IN_A_ROW);
-		String rounds = String.format(Locale.ROOT, "%d round%s of %ds", rounds(), (rounds() == 1) ? "" : "s", roundSeconds);
+	/** One line: settled or not, how long it took, and the targets that had not. */
+	public String text() {
+		double seconds = this.targets.values().stream().mapToDouble(Target::seconds).sum();
+		long settled = this.targets.values().stream().filter(Target::settled).count();
+		String took = String.format(Locale.ROOT, "%d of %d targets settled in %.0f s", settled, this.targets.size(), seconds);
 		if (settled()) {
-			return "settled after " + rounds + " (" + criterion + ")";
+			return "settled: " + took;
 		}
-		List<String> moving = judged().stream()
-			.filter((op) -> this.steady.get(op) < IN_A_ROW)
-			.map((op) -> String.format(Locale.ROOT, "%s %+.0f%%", op, 100 * lastChange(this.p50s.get(op))))
+		List<String> moving = this.targets.values()
+			.stream()
+			.filter((t) -> !t.settled())
+			.map((t) -> t.name() + " " + movement(t))
 			.toList();
-		return "not settled after " + rounds + " (" + criterion + "); still moving in the last: "
-				+ (moving.isEmpty() ? "no operation could be judged" : String.join(", ", moving));
+		return "not settled: " + took + "; still moving: " + String.join(", ", moving);
 	}
 
-	/** The p50s as a manifest property: {@code op=1.234|0.987|NaN;op2=…}, in milliseconds. */
+	/** The table's columns: one row a target ({@link #rows()}). */
+	public List<String> headers() {
+		return List.of("target", "windows", "seconds", "p50 per window (ms)", "variation, last " + this.rule.windows(),
+				"JIT in the last window (ms)", "verdict");
+	}
+
+	/** Per target: its windows, their p50s, the variation of the last ones, the JIT's time in the last, the verdict. */
+	public List<List<String>> rows() {
+		List<List<String>> rows = new ArrayList<>();
+		for (Target target : this.targets.values()) {
+			List<Window> windows = target.windows();
+			String p50s = String.join(" → ", windows.stream()
+				.map((w) -> (w.answers() < Convergence.TOO_FEW) ? "too few" : String.format(Locale.ROOT, "%.3f", w.p50Ms()))
+				.toList());
+			double variation = this.rule.variation(windows);
+			double jit = windows.isEmpty() ? Double.NaN : windows.getLast().jitMs();
+			rows.add(List.of(target.name(), String.valueOf(windows.size()), String.format(Locale.ROOT, "%.0f", target.seconds()),
+					p50s, Double.isNaN(variation) ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * variation),
+					Double.isNaN(jit) ? "not read" : String.format(Locale.ROOT, "%.0f", jit),
+					target.settled() ? String.format(Locale.ROOT, "settled at %.0f s", target.seconds())
+							: target.end().describe(this.rule)));
+		}
+		return rows;
+	}
+
+	/** How the rule and the JIT column are read, for the table's caption. */
+	public String caption() {
+		return "Each target (an operation at the clients its steps use) warmed alone, in windows, until "
+				+ this.rule.describe() + ". JIT: the most compilation time any service the operation reaches spent in "
+				+ "the target's last window (Micrometer's jvm.compilation.time); windows of fewer than "
+				+ Convergence.TOO_FEW + " answers are not judged.";
+	}
+
+	/** Why a target had not settled: how much its p50 still varied, and whether the JIT was still busy. */
+	String movement(Target target) {
+		double variation = this.rule.variation(target.windows());
+		String varied = Double.isNaN(variation) ? "too few windows or answers to judge"
+				: String.format(Locale.ROOT, "p50 varied %.1f%% over its last %d windows", 100 * variation, this.rule.windows());
+		return "(" + varied + (this.rule.quiet(target.windows()) ? "" : "; JIT busy") + ")";
+	}
+
+	/**
+	 * The whole as a manifest property: {@code target=END|p50:answers:seconds:jit|…;…}, p50 in
+	 * milliseconds, jit in milliseconds (NaN: not read).
+	 */
 	public String property() {
-		return this.p50s.entrySet()
+		return this.targets.values()
 			.stream()
-			.map((e) -> e.getKey() + "=" + e.getValue().stream().map((v) -> String.format(Locale.ROOT, "%.4f", v))
-				.collect(Collectors.joining("|")))
+			.map((t) -> t.name() + "=" + t.end() + t.windows()
+				.stream()
+				.map((w) -> String.format(Locale.ROOT, "|%.4f:%d:%.2f:%.0f", w.p50Ms(), w.answers(), w.seconds(), w.jitMs()))
+				.collect(Collectors.joining()))
 			.collect(Collectors.joining(";"));
 	}
 
-	/** {@link #property()} read back: per operation, its p50 in each round (NaN: too few answers). */
-	public static Map<String, List<Double>> parse(String property) {
-		Map<String, List<Double>> p50s = new LinkedHashMap<>();
+	/** {@link #property()} read back. */
+	public static Settling parse(String property, Convergence rule) {
+		Settling settling = new Settling(rule);
 		if (property == null || property.isBlank()) {
-			return p50s;
+			return settling;
 		}
-		for (String operation : property.split(";")) {
-			int eq = operation.lastIndexOf('=');
-			p50s.put(operation.substring(0, eq),
-					Arrays.stream(operation.substring(eq + 1).split("\\|")).map(Double::valueOf).toList());
+		for (String target : property.split(";")) {
+			int eq = target.lastIndexOf('=');
+			String[] parts = target.substring(eq + 1).split("\\|");
+			List<Window> windows = new ArrayList<>();
+			for (String window : Arrays.asList(parts).subList(1, parts.length)) {
+				String[] f = window.split(":");
+				windows.add(new Window(Double.parseDouble(f[0]), Long.parseLong(f[1]), Double.parseDouble(f[2]),
+						Double.parseDouble(f[3])));
+			}
+			settling.put(target.substring(0, eq), windows, End.valueOf(parts[0]));
 		}
-		return p50s;
+		return settling;
 	}
 
-	/** The change from the round before to the last, NaN when either has no p50. */
-	public static double lastChange(List<Double> history) {
-		if (history.size() < 2) {
-			return Double.NaN;
-		}
-		double before = history.get(history.size() - 2);
-		double last = history.getLast();
-		return (Double.isNaN(before) || Double.isNaN(last) || before <= 0) ? Double.NaN : (last - before) / before;
-	}
-
-	/** A request group's operation: seed 000's study plans record each request (soap-study: soap getMeal) apart. */
-	static String operation(String group) {
-		int colon = group.indexOf(": ");
-		return (colon < 0) ? group : group.substring(0, colon);
+	/** The verdict of the rule on these windows, as the warm-up ends a target. */
+	static End endOf(State state) {
+		return (state == State.SETTLED) ? End.SETTLED : End.CAP;
 	}
 
 }

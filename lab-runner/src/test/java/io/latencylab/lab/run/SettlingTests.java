@@ -1,9 +1,9 @@
 package io.latencylab.lab.run;
 
-import java.util.ArrayList;
 import java.util.List;
 
-import io.latencylab.observability.Request;
+import io.latencylab.observability.Convergence;
+import io.latencylab.observability.Convergence.Window;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,75 +11,52 @@ import static org.assertj.core.api.Assertions.within;
 
 class SettlingTests {
 
-	/** n answers of a group, every one taking ms (and one failed answer, which no p50 counts). */
-	private static List<Request> answers(String group, int n, double ms) {
-		List<Request> requests = new ArrayList<>();
-		for (int i = 0; i < n; i++) {
-			requests.add(new Request(group, "t" + i, i, ms, 200, null, true));
-		}
-		requests.add(new Request(group, "failed", n, 10_000, 500, null, false));
-		return requests;
-	}
-
-	private static List<Request> round(double query, double buy) {
-		List<Request> round = new ArrayList<>(answers("toy-query", 100, query));
-		round.addAll(answers("toy-buy", 50, buy));
-		return round;
+	private static Window window(double p50, double jitMs) {
+		return new Window(p50, 1_000, 5.0, jitMs);
 	}
 
 	@Test
-	void theWarmUpHasSettledWhenEveryOperationsP50StayedWithinATenthTwiceInARow() {
-		Settling settling = new Settling();
-		settling.add(round(4.0, 20.0));
-		settling.add(round(2.0, 18.5));
-		settling.add(round(1.9, 17.0));
-		// The buy has moved by -8% and -8%, but the query only once by less than a tenth.
-		assertThat(settling.settled()).isFalse();
-		settling.add(round(1.85, 16.5));
+	void theWarmUpHasSettledOnlyWhenEveryTargetHas() {
+		Settling settling = new Settling(Convergence.DEFAULT);
+		settling.put("toy-query@5", List.of(window(4.0, 900), window(2.0, 10), window(2.02, 5), window(1.98, 0)),
+				Settling.End.SETTLED);
 		assertThat(settling.settled()).isTrue();
-		assertThat(settling.rounds()).isEqualTo(3);
-		assertThat(settling.text(10)).startsWith("settled after 3 rounds of 10s (each operation's p50 within 10%");
-	}
-
-	@Test
-	void oneOperationStillImprovingKeepsTheWarmUpGoingAndIsNamed() {
-		Settling settling = new Settling();
-		settling.add(round(1.0, 30.0));
-		settling.add(round(1.0, 20.0));
-		settling.add(round(1.02, 12.0));
+		assertThat(settling.text()).isEqualTo("settled: 1 of 1 targets settled in 20 s");
+		settling.put("toy-buy@1", List.of(window(30, 3000), window(20, 2000), window(12, 1000)), Settling.End.BUDGET);
 		assertThat(settling.settled()).isFalse();
-		assertThat(settling.text(10)).startsWith("not settled after 2 rounds of 10s")
-			.endsWith("still moving in the last: toy-buy -40%");
-		// A step back within the tenth does not count as settled until it has held twice.
-		settling.add(round(1.0, 11.5));
-		assertThat(settling.settled()).isFalse();
-		settling.add(round(1.0, 11.2));
-		assertThat(settling.settled()).isTrue();
+		assertThat(settling.text()).startsWith("not settled: 1 of 2 targets settled in 35 s; still moving: toy-buy@1 (p50 varied ")
+			.endsWith("over its last 3 windows; JIT busy)");
 	}
 
 	@Test
-	void aRoundOfTooFewAnswersIsNotJudgedAndASequencesRequestsAreOneOperation() {
-		Settling settling = new Settling();
-		List<Request> first = new ArrayList<>(answers("soap-study: soap getMeal", 15, 5.0));
-		first.addAll(answers("soap-study: soap addOrder", 15, 5.0));
-		settling.add(first);
-		settling.add(answers("soap-study: soap getMeal", 5, 1.0));
-		assertThat(Settling.parse(settling.property())).containsOnlyKeys("soap-study");
-		assertThat(Settling.parse(settling.property()).get("soap-study").get(1)).isNaN();
-		assertThat(settling.settled()).as("nothing could be compared").isFalse();
-		assertThat(settling.text(10)).endsWith("no operation could be judged");
+	void eachTargetIsARowWithItsWindowsVariationJitAndVerdict() {
+		Settling settling = new Settling(Convergence.DEFAULT);
+		settling.put("rest-get@1", List.of(window(0.5, 300), window(0.3, 20), window(0.303, 10), window(0.297, 0)),
+				Settling.End.SETTLED);
+		settling.put("sort@2", List.of(window(8, 6000), new Window(Double.NaN, 3, 5.0, Double.NaN), window(3, 5000)),
+				Settling.End.CAP);
+		assertThat(settling.headers()).containsExactly("target", "windows", "seconds", "p50 per window (ms)",
+				"variation, last 3", "JIT in the last window (ms)", "verdict");
+		assertThat(settling.rows()).containsExactly(
+				List.of("rest-get@1", "4", "20", "0.500 → 0.300 → 0.303 → 0.297", "1.0%", "0", "settled at 20 s"),
+				List.of("sort@2", "3", "15", "8.000 → too few → 3.000", "", "5000", "not settled (the cap, 12 windows)"));
 	}
 
 	@Test
-	void theP50sRoundTripThroughTheManifest() {
-		Settling settling = new Settling();
-		settling.add(round(4.0, 20.0));
-		settling.add(answers("toy-query", 40, 2.5));
-		List<Double> buy = Settling.parse(settling.property()).get("toy-buy");
-		assertThat(buy.get(0)).isCloseTo(20.0, within(1e-9));
-		assertThat(buy.get(1)).as("no buy answered in the round").isNaN();
-		assertThat(Settling.parse(settling.property()).get("toy-query")).containsExactly(4.0, 2.5);
-		assertThat(Settling.parse(null)).isEmpty();
+	void theWindowsRoundTripThroughTheManifest() {
+		Settling settling = new Settling(Convergence.DEFAULT);
+		settling.put("soap-study@4", List.of(window(37.2371, 7649), new Window(1.5, 12, 5.25, Double.NaN)),
+				Settling.End.FAILED);
+		Settling read = Settling.parse(settling.property(), Convergence.DEFAULT);
+		assertThat(read.targets()).hasSize(1);
+		Settling.Target target = read.targets().getFirst();
+		assertThat(target.name()).isEqualTo("soap-study@4");
+		assertThat(target.end()).isEqualTo(Settling.End.FAILED);
+		assertThat(target.windows().get(0).p50Ms()).isCloseTo(37.2371, within(1e-9));
+		assertThat(target.windows().get(1).answers()).isEqualTo(12);
+		assertThat(target.windows().get(1).seconds()).isCloseTo(5.25, within(1e-9));
+		assertThat(target.windows().get(1).jitMs()).isNaN();
+		assertThat(Settling.parse(null, Convergence.DEFAULT).targets()).isEmpty();
 	}
 
 }

@@ -19,6 +19,7 @@ import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.Settling;
 import io.latencylab.lab.study.Studies;
 import io.latencylab.lab.traces.Traces;
+import io.latencylab.observability.Convergence;
 import io.latencylab.observability.Request;
 import io.latencylab.observability.Span;
 import org.junit.jupiter.api.Test;
@@ -215,19 +216,14 @@ class ReportTests {
 	}
 
 	@Test
-	void aWarmUpThatDidNotSettleIsSaidFirstWithEachOperationsP50RoundByRound() throws IOException {
+	void aWarmUpThatDidNotSettleIsSaidFirstWithEachTargetsWindowsAndVerdict() throws IOException {
 		Path dir = toyStoreRun("seed-001-test", 30, 1, 2);
-		Settling settling = new Settling();
-		for (double buy : new double[] { 30, 20, 12 }) {
-			List<Request> round = new ArrayList<>();
-			for (int i = 0; i < 50; i++) {
-				round.add(new Request("toy-query", "q" + i, i, 1.0, 200, null, true));
-				round.add(new Request("toy-buy", "b" + i, i, buy, 200, null, true));
-			}
-			settling.add(round);
-		}
-		Map<String, String> properties = Map.of("lab.warmup.duration", "10s", "lab.warmup.operations", "toy-query,toy-buy",
-				LabRun.SETTLED_PROPERTY, settling.text(10), LabRun.SETTLING_PROPERTY, settling.property());
+		Settling settling = new Settling(Convergence.DEFAULT);
+		settling.put("toy-query@1", List.of(window(1.0, 100), window(1.01, 10), window(0.99, 0)), Settling.End.SETTLED);
+		settling.put("toy-buy@1", List.of(window(30, 5000), window(20, 4000), window(12, 3000)), Settling.End.BUDGET);
+		Map<String, String> properties = Map.of("lab.warmup.targets", "toy-query@1,toy-buy@1", "lab.warmup.window", "5s",
+				"lab.warmup.budget", "2m", LabRun.SETTLED_PROPERTY, settling.text(), LabRun.SETTLING_PROPERTY,
+				settling.property());
 		Manifest.read(dir)
 			.withWarmUp(new Manifest.StepRecord(0, "warm-up", "WarmUpSimulation", properties, "steps/00-warm-up",
 					"2026-11-22T10:00:00Z", "2026-11-22T10:00:30Z", 0, 300, 0, 0, 0, null))
@@ -236,11 +232,17 @@ class ReportTests {
 		String md = Files.readString(dir.resolve("report.md"));
 		// Right under the title, before the run's own table.
 		assertThat(md.substring(0, md.indexOf("| run |"))).contains("**The services had not settled when the measured steps began**")
-			.contains("still moving in the last: toy-buy -40%");
-		assertThat(md).contains("## How the warm-up settled")
-			.contains("| operation | warm-up's last 10 s | round 1 | round 2 | change in the last |")
-			.contains("| toy-query | 1.000 | 1.000 | 1.000 | +0.0% |")
-			.contains("| toy-buy | 30.000 | 20.000 | 12.000 | -40.0% |");
+			.contains("not settled: 1 of 2 targets settled in 30 s; still moving: toy-buy@1 (p50 varied");
+		assertThat(md).contains("| warm-up | toy-query@1,toy-buy@1, one at a time in windows of 5s (budget 2m), not settled: ")
+			.contains("## How the warm-up settled")
+			.contains("until DaCapo's convergence: the coefficient of variation of the last 3 windows' p50 at most 3%")
+			.contains("| target | windows | seconds | p50 per window (ms) | variation, last 3 | JIT in the last window (ms) | verdict |")
+			.contains("| toy-query@1 | 3 | 15 | 1.000 → 1.010 → 0.990 | 1.0% | 0 | settled at 15 s |")
+			.contains("| toy-buy@1 | 3 | 15 | 30.000 → 20.000 → 12.000 | 43.6% | 3000 | not settled (the warm-up's budget spent) |");
+	}
+
+	private static Convergence.Window window(double p50, double jitMs) {
+		return new Convergence.Window(p50, 100, 5.0, jitMs);
 	}
 
 	@Test

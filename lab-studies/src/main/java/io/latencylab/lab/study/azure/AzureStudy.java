@@ -142,7 +142,7 @@ public final class AzureStudy implements Study {
 				Operation.TOY_BUY));
 		// Insert first: its set-up makes the warm-up's table afresh, before query and update add their entity to it.
 		warmUp.addAll(ENTITY_OPERATIONS);
-		return new Plan(name(), seed(), full, WarmUp.step(warmUp, full), steps);
+		return new Plan(name(), seed(), full, WarmUp.step(WarmUp.atOneClient(warmUp), full), steps);
 	}
 
 	/**

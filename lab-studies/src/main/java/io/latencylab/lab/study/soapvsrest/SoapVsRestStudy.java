@@ -131,10 +131,11 @@ public final class SoapVsRestStudy implements Study {
 						"regions-" + regionUsers));
 			}
 		}
-		// Every path the study's plans take warmed up, not only the gets: the first generator's turn
-		// would otherwise run on colder code than the next one's.
-		return new Plan(name(), seed(), full, WarmUp.step(List.of(Operation.REST_GET, Operation.SOAP_GET,
-				Operation.SOAP_STUDY, Operation.REST_STUDY), full), steps);
+		// Every path the study's plans take warmed up, not only the gets, at the users its plans run
+		// with: the first generator's turn would otherwise run on colder code than the next one's.
+		return new Plan(name(), seed(), full, WarmUp.step(List.of(WarmUp.Target.of(Operation.SOAP_STUDY, users),
+				WarmUp.Target.of(Operation.REST_STUDY, users), WarmUp.Target.of(Operation.SOAP_GET, 1),
+				WarmUp.Target.of(Operation.REST_GET, 1)), full), steps);
 	}
 
 	/**

@@ -116,7 +116,7 @@ public final class SortStudy implements Study {
 		steps.add(full ? new SortLoad("exchange", 20_000, 20, 1, Duration.ofHours(24), Duration.ofSeconds(300)).step()
 				: new SortLoad("exchange", 20_000, 20, 1, Duration.ofMinutes(10), Duration.ofSeconds(10)).step());
 		return new Plan(name(), seed(), full,
-				WarmUp.step(List.of(Operation.SORT), full), steps);
+				WarmUp.step(WarmUp.atOneClient(List.of(Operation.SORT)), full), steps);
 	}
 
 	@Override

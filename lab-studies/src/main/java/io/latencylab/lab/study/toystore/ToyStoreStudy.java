@@ -56,7 +56,10 @@ public final class ToyStoreStudy implements Study {
 			steps.add(new ToyStoreLoad("query", clients, full ? 1000 : 200).step());
 			steps.add(new ToyStoreLoad("buy", clients, full ? 100 : 40).step());
 		}
-		return new Plan(name(), seed(), full, WarmUp.step(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), full), steps);
+		// The most clients first (the most calls a second for the JIT), then one, where the study starts.
+		return new Plan(name(), seed(), full, WarmUp.step(List.of(WarmUp.Target.of(Operation.TOY_QUERY, 5),
+				WarmUp.Target.of(Operation.TOY_BUY, 5), WarmUp.Target.of(Operation.TOY_QUERY, 1),
+				WarmUp.Target.of(Operation.TOY_BUY, 1)), full), steps);
 	}
 
 	@Override

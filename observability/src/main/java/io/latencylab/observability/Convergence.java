@@ -1,0 +1,121 @@
+package io.latencylab.observability;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * When a warm-up may stop: DaCapo's convergence rule (the coefficient of variation of the last
+ * {@code windows} windows' p50 at most {@code maxVariation}) and the JVMs' own signal (the JIT quiet,
+ * the services' compilation time in each of the last {@code quietWindows} windows at most
+ * {@code quietShare} of the window), after a floor of {@code minWindows} windows, up to a cap of
+ * {@code maxWindows}.
+ *
+ * <p>The p50 alone can look flat while the JIT still works (a hot method waits in C2's queue behind
+ * others on two busy cores, then halves the latency); the compilation time alone is quiet in a JVM
+ * that no request has reached yet. Both together say the code that will be measured is compiled.
+ *
+ * @param windows how many of the last windows the variation is taken over
+ * @param maxVariation the largest coefficient of variation (sample standard deviation over mean) that counts as steady
+ * @param quietWindows how many of the last windows the JIT must have been quiet in
+ * @param quietShare the most compilation time a service may spend in a quiet window, as a share of the window
+ * @param minWindows the floor: no verdict before this many windows
+ * @param maxWindows the cap: not settled after this many
+ */
+public record Convergence(int windows, double maxVariation, int quietWindows, double quietShare, int minWindows,
+		int maxWindows) {
+
+	/** Windows of fewer answers than this have no p50 worth comparing: they count as moving. */
+	public static final int TOO_FEW = 20;
+
+	/** DaCapo's defaults (3 windows, 3 %), the JIT quiet in the last two, at least 3 windows and at most 12. */
+	public static final Convergence DEFAULT = new Convergence(3, 0.03, 2, 0.05, 3, 12);
+
+	public Convergence {
+		if (windows < 2 || quietWindows < 0 || minWindows < windows || maxWindows < minWindows || maxVariation <= 0) {
+			throw new IllegalArgumentException("a convergence rule needs 2 or more windows, a floor of at least that many and "
+					+ "a cap of at least the floor");
+		}
+	}
+
+	/** The same rule with another cap (never below the floor). */
+	public Convergence capped(int max) {
+		return new Convergence(this.windows, this.maxVariation, this.quietWindows, this.quietShare, this.minWindows,
+				Math.max(this.minWindows, max));
+	}
+
+	/**
+	 * One window of an operation's warm-up.
+	 *
+	 * @param p50Ms the p50 of its answers (HdrHistogram's)
+	 * @param answers how many answered
+	 * @param seconds how long it lasted
+	 * @param jitMs the most compilation time any service spent in it, in milliseconds; NaN when not read
+	 */
+	public record Window(double p50Ms, long answers, double seconds, double jitMs) {
+
+		boolean judged() {
+			return this.answers >= TOO_FEW && this.p50Ms > 0;
+		}
+
+		boolean quiet(double share) {
+			return Double.isNaN(this.jitMs) || this.jitMs <= share * this.seconds * 1000;
+		}
+
+	}
+
+	/** Where an operation's warm-up stands after its windows so far. */
+	public enum State {
+
+		/** Below the floor, or still moving: another window. */
+		MOVING,
+		/** Steady and quiet: stop here. */
+		SETTLED,
+		/** The cap reached without settling. */
+		NOT_SETTLED
+
+	}
+
+	/** The state after these windows, the last one latest. */
+	public State judge(List<Window> history) {
+		if (history.size() >= this.minWindows && steady(history) && quiet(history)) {
+			return State.SETTLED;
+		}
+		return (history.size() >= this.maxWindows) ? State.NOT_SETTLED : State.MOVING;
+	}
+
+	/** The coefficient of variation of the last {@link #windows} windows' p50; NaN with too few, or one not judged. */
+	public double variation(List<Window> history) {
+		if (history.size() < this.windows) {
+			return Double.NaN;
+		}
+		List<Window> last = history.subList(history.size() - this.windows, history.size());
+		if (!last.stream().allMatch(Window::judged)) {
+			return Double.NaN;
+		}
+		double mean = last.stream().mapToDouble(Window::p50Ms).average().orElseThrow();
+		double squares = last.stream().mapToDouble((w) -> (w.p50Ms() - mean) * (w.p50Ms() - mean)).sum();
+		return Math.sqrt(squares / (last.size() - 1)) / mean;
+	}
+
+	private boolean steady(List<Window> history) {
+		double variation = variation(history);
+		return !Double.isNaN(variation) && variation <= this.maxVariation;
+	}
+
+	/** The JIT quiet in each of the last {@link #quietWindows} windows (a window whose JIT was not read does not object). */
+	public boolean quiet(List<Window> history) {
+		int from = Math.max(0, history.size() - this.quietWindows);
+		return history.subList(from, history.size()).stream().allMatch((w) -> w.quiet(this.quietShare));
+	}
+
+	/** The rule in words, for a report. */
+	public String describe() {
+		return String.format(Locale.ROOT,
+				"DaCapo's convergence: the coefficient of variation of the last %d windows' p50 at most %.0f%%, and the JIT "
+						+ "quiet (each service's compilation time at most %.0f%% of the window) in the last %d; at least %d "
+						+ "windows, at most %d",
+				this.windows, 100 * this.maxVariation, 100 * this.quietShare, this.quietWindows, this.minWindows,
+				this.maxWindows);
+	}
+
+}

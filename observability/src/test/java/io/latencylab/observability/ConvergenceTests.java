@@ -1,0 +1,90 @@
+package io.latencylab.observability;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.latencylab.observability.Convergence.State;
+import io.latencylab.observability.Convergence.Window;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.within;
+
+class ConvergenceTests {
+
+	private final Convergence rule = Convergence.DEFAULT;
+
+	/** 5 s windows of 1,000 answers each, with these p50s, and the JIT's time in each (ms). */
+	private static List<Window> windows(double jitMs, double... p50s) {
+		List<Window> windows = new ArrayList<>();
+		for (double p50 : p50s) {
+			windows.add(new Window(p50, 1_000, 5.0, jitMs));
+		}
+		return windows;
+	}
+
+	@Test
+	void theVariationIsTheSampleStandardDeviationOverTheMeanOfTheLastWindows() {
+		// The last three: 1.00, 1.03, 0.97: deviations 0, +0.03, -0.03, so sqrt(0.0018 / 2) / 1.00 = 3%.
+		assertThat(this.rule.variation(windows(0, 9.0, 1.00, 1.03, 0.97))).isCloseTo(0.03, within(1e-9));
+		assertThat(this.rule.variation(windows(0, 1.0, 1.0))).as("fewer windows than the rule takes").isNaN();
+	}
+
+	@Test
+	void steadyP50sAndAQuietJitSettleAfterTheFloor() {
+		assertThat(this.rule.judge(windows(10, 2.0, 2.02))).as("below the floor of 3").isEqualTo(State.MOVING);
+		assertThat(this.rule.judge(windows(10, 2.0, 2.02, 1.98))).isEqualTo(State.SETTLED);
+		assertThat(this.rule.judge(windows(10, 5.0, 2.0, 1.9, 1.8))).as("falling by 5% a window").isEqualTo(State.MOVING);
+	}
+
+	@Test
+	void aBusyJitKeepsAFlatP50Moving() {
+		// 5% of a 5 s window is 250 ms: 400 ms of compiling in the last window is busy.
+		List<Window> history = windows(100, 2.0, 2.0, 2.0);
+		history.set(2, new Window(2.0, 1_000, 5.0, 400));
+		assertThat(this.rule.judge(history)).isEqualTo(State.MOVING);
+		history.add(new Window(2.0, 1_000, 5.0, 240));
+		assertThat(this.rule.judge(history)).as("quiet in the last but not in the one before").isEqualTo(State.MOVING);
+		history.add(new Window(2.0, 1_000, 5.0, 0));
+		assertThat(this.rule.judge(history)).isEqualTo(State.SETTLED);
+		assertThat(this.rule.judge(windows(Double.NaN, 2.0, 2.0, 2.0))).as("a JIT not read does not object")
+			.isEqualTo(State.SETTLED);
+	}
+
+	@Test
+	void aWindowOfTooFewAnswersIsNotJudged() {
+		List<Window> history = windows(0, 2.0, 2.0);
+		history.add(new Window(2.0, Convergence.TOO_FEW - 1, 5.0, 0));
+		assertThat(this.rule.variation(history)).isNaN();
+		assertThat(this.rule.judge(history)).isEqualTo(State.MOVING);
+	}
+
+	@Test
+	void theCapEndsAWarmUpThatNeverSettles() {
+		double[] falling = new double[12];
+		for (int i = 0; i < falling.length; i++) {
+			falling[i] = 10.0 / (i + 1);
+		}
+		assertThat(this.rule.judge(windows(0, java.util.Arrays.copyOf(falling, 11)))).isEqualTo(State.MOVING);
+		assertThat(this.rule.judge(windows(0, falling))).isEqualTo(State.NOT_SETTLED);
+		assertThat(this.rule.capped(4).judge(windows(0, 10, 5, 3.3, 2.5))).isEqualTo(State.NOT_SETTLED);
+		assertThat(this.rule.capped(1).maxWindows()).as("never below the floor").isEqualTo(this.rule.minWindows());
+	}
+
+	@Test
+	void aRuleThatCannotJudgeIsRefused() {
+		assertThatIllegalArgumentException().isThrownBy(() -> new Convergence(1, 0.03, 2, 0.05, 3, 12));
+		assertThatIllegalArgumentException().isThrownBy(() -> new Convergence(3, 0.03, 2, 0.05, 2, 12));
+		assertThatIllegalArgumentException().isThrownBy(() -> new Convergence(3, 0.03, 2, 0.05, 3, 2));
+	}
+
+	@Test
+	void theRuleSaysItselfInWords() {
+		assertThat(this.rule.describe()).contains("DaCapo's convergence")
+			.contains("last 3 windows' p50 at most 3%")
+			.contains("at most 5% of the window) in the last 2")
+			.contains("at least 3 windows, at most 12");
+	}
+
+}
