@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "latency-lab 0.1.0",
 		description = { "Runs the services, reproduces the studies' experiments with Gatling, and explains their latency.",
 				"Start with: ./lab run quick" },
-		subcommands = { UpCommand.class, DownCommand.class, AotCacheCommand.class, StatusCommand.class, RunCommand.class, ReportCommand.class,
+		subcommands = { UpCommand.class, WarmCommand.class, DownCommand.class, AotCacheCommand.class, StatusCommand.class, RunCommand.class, ReportCommand.class,
 				MergeCommand.class, ListCommand.class, TopologyCommand.class, CommandLine.HelpCommand.class })
 public final class Lab implements Runnable {
 

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.ExternalDeployment;
 import io.latencylab.load.plan.Services;
+import io.latencylab.load.plan.Step;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,9 +32,20 @@ final class UpCommand implements Callable<Integer> {
 					+ "under compose the catalog and order containers are recreated with it, and without it by the next up.")
 	List<String> injections = new ArrayList<>();
 
+	@Option(names = "--warm", description = "Once up, warm it until steady, as ./lab warm does (its options below).")
+	boolean warm;
+
+	@CommandLine.Mixin
+	WarmOptions warmOptions = new WarmOptions();
+
 	@Override
 	public Integer call() throws Exception {
 		Injections.check(this.injections, this.spec.commandLine());
+		if (!this.warm && this.warmOptions.given()) {
+			throw new CommandLine.ParameterException(this.spec.commandLine(),
+					"--study, --targets, --budget, --window and --max-windows go with --warm");
+		}
+		Step warmUp = this.warm ? this.warmOptions.warmUp(this.spec.commandLine()) : null;
 		Deployment deployment = this.jvmStart.apply(this.options.deployment(), this.spec.commandLine());
 		boolean external = deployment instanceof ExternalDeployment;
 		boolean wasDown = !external && !deployment.isUp();
@@ -52,7 +64,7 @@ final class UpCommand implements Callable<Integer> {
 			System.out.println("Every service of " + deployment.topology().name() + " is ready:");
 			deployment.topology().services().forEach((name, endpoint) -> System.out.printf(Locale.ROOT, "  %-17s %s%s%n",
 					name, endpoint.http(), endpoint.grpc().map((g) -> "   (gRPC " + g + ")").orElse("")));
-			return 0;
+			return (warmUp == null) ? 0 : WarmCommand.warm(deployment, warmUp, this.options);
 		}
 		Services s = deployment.services();
 		String host = "http://127.0.0.1:";
@@ -71,7 +83,8 @@ final class UpCommand implements Callable<Integer> {
 				this.options.compose ? " --compose" : "", s.named("table-service").httpPort(),
 				s.named("object-store").httpPort(), s.port("OBJECT_CACHE_PORT"), s.port("OBJECT_STORE_TLS_PORT"),
 				s.port("OBJECT_CACHE_TLS_PORT"));
-		return 0;
+		// Up stays up when the warm-up does not settle: the table says how far it got.
+		return (warmUp == null) ? 0 : WarmCommand.warm(deployment, warmUp, this.options);
 	}
 
 }

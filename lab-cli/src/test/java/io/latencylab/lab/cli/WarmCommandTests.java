@@ -1,0 +1,40 @@
+package io.latencylab.lab.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What ./lab warm and ./lab up --warm are asked to warm is checked before anything starts or is sent. */
+class WarmCommandTests {
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = { "warm --targets toy-fly@2|--targets: unknown operation 'toy-fly'",
+			"warm --targets toy-query@0|--targets: a warm-up target needs 1 or more clients, got 0",
+			"warm --targets toy-query@many|--targets: For input string",
+			"warm --study seed-999|--study: unknown study 'seed-999'",
+			"warm --study seed-003|--study: seed-003 warms up with a step of its own",
+			"warm --budget 0s|--budget must be longer than nothing",
+			"warm --window soon|--window: lab.warmup.window must be a duration",
+			"up --warm --targets rest-get@-1|--targets: a warm-up target needs 1 or more clients, got -1",
+			"warm --max-windows 2|--max-windows takes 3 or more (the floor), not 2",
+			"up --budget 5m|--study, --targets, --budget, --window and --max-windows go with --warm" })
+	void aRefusedOptionStartsNothing(String options, String message) {
+		Path services = Lab.PROJECT.resolve("runs/services");
+		assertThat(services).doesNotExist();
+		StringWriter err = new StringWriter();
+		CommandLine lab = new CommandLine(new Lab()).setErr(new PrintWriter(err));
+		String[] args = options.split(" ");
+		assertThat(lab.execute(args)).as(err.toString()).isEqualTo(2);
+		assertThat(err.toString()).contains(message).contains("Usage: lab " + args[0]);
+		assertThat(services).as("nothing was started").doesNotExist();
+		assertThat(Files.exists(Lab.PROJECT.resolve("runs"))).isFalse();
+	}
+
+}

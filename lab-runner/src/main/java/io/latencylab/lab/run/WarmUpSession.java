@@ -1,0 +1,53 @@
+package io.latencylab.lab.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.topology.Injector;
+import io.latencylab.load.StorageAccount;
+import io.latencylab.load.plan.Step;
+import io.latencylab.observability.Convergence;
+
+/**
+ * Warms a lab that is up, outside any run ({@code ./lab warm}, {@code ./lab up --warm}): a study's
+ * warm-up targets until they settle, so that whatever measures next (Gatling, JMeter, wrk, a
+ * student's curl) meets the steady services. Its windows go to runs/warm-&lt;time&gt;/windows.
+ */
+public final class WarmUpSession {
+
+	private WarmUpSession() {
+	}
+
+	/** The warm-up's verdict and its folder (runs/warm-&lt;time&gt;). */
+	public record Warmed(Settling settling, Path dir) {
+	}
+
+	public static Warmed warm(Path project, Deployment deployment, Injector injector, Step warmUp, PrintStream out)
+			throws IOException, InterruptedException {
+		String runId = "warm-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
+		Path dir = Files.createDirectories(project.resolve("runs").resolve(runId));
+		Map<String, String> targets = new LinkedHashMap<>(deployment.topology().targets());
+		targets.put(StorageAccount.STORAGE.name(), "azurite");
+		Progress progress = new Progress(List.of(warmUp), out);
+		progress.startStep(0);
+		Settling settling;
+		try (GatlingStep gatling = new GatlingStep(project, injector)) {
+			settling = new Warming(Convergence.DEFAULT, deployment.topology(), progress).warm(warmUp, dir.resolve("windows"),
+					(window, windowDir) -> {
+						int exit = gatling.run(window, windowDir, runId, targets, progress);
+						return new Warming.Result(exit, LabRun.readQuietly(GatlingStep.requestsCsvs(windowDir)));
+					});
+		}
+		return new Warmed(settling, dir);
+	}
+
+}
