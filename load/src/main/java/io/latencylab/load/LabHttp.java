@@ -41,7 +41,7 @@ public final class LabHttp {
 	 * @param group the request group it is reported under
 	 * @param expected statuses that count as success (a 409 for a sold-out toy may be one)
 	 */
-	public static ChainBuilder call(LoadRecorder recorder, String group, HttpRequestActionBuilder request,
+	public static ChainBuilder call(Answers recorder, String group, HttpRequestActionBuilder request,
 			Integer... expected) {
 		return timed(recorder, group, request.transformResponse((response, session) -> {
 			session.<Timing>get(TIMING).end = System.nanoTime();
@@ -55,12 +55,12 @@ public final class LabHttp {
 	 * (microseconds, next to a transfer of seconds). Nothing reads the body: Gatling drops each
 	 * chunk as it comes.
 	 */
-	public static ChainBuilder bulk(LoadRecorder recorder, String group, HttpRequestActionBuilder request,
+	public static ChainBuilder bulk(Answers recorder, String group, HttpRequestActionBuilder request,
 			Integer... expected) {
 		return timed(recorder, group, request, expected);
 	}
 
-	private static ChainBuilder timed(LoadRecorder recorder, String group, HttpRequestActionBuilder request,
+	private static ChainBuilder timed(Answers recorder, String group, HttpRequestActionBuilder request,
 			Integer... expected) {
 		Integer[] ok = (expected.length == 0) ? new Integer[] { 200 } : expected;
 		return exec((session) -> {

@@ -35,7 +35,7 @@ import tools.jackson.databind.json.JsonMapper;
  * generator kept up goes beside them: its CPU, how late it woke from 1 ms sleeps, and for an open
  * model the arrivals it meant to send against those it sent.
  */
-public final class LoadRecorder {
+public final class LoadRecorder implements Answers {
 
 	private static final double INJECTOR_CPU_WARNING = 0.8;
 
@@ -166,11 +166,12 @@ public final class LoadRecorder {
 		return this.dir;
 	}
 
+	@Override
 	public String runId() {
 		return this.runId;
 	}
 
-	/** One request as the virtual user saw it; status 0 means no response at all. */
+	@Override
 	public void record(String group, long startEpochMillis, long durationNanos, int status, boolean ok, String traceId,
 			String parentSpanId) {
 		Group stats = this.groups.computeIfAbsent(group, (name) -> new Group());

@@ -23,9 +23,9 @@ class LoadProfilesTests {
 
 	@Test
 	void tour() {
-		assertThat(TourLoad.from(Parameters.of())).isEqualTo(new TourLoad(Duration.ofSeconds(20), 2.0));
+		assertThat(TourLoad.from(Parameters.of())).isEqualTo(new TourLoad(Duration.ofSeconds(20), 2.0, Duration.ofSeconds(60)));
 		assertThat(TourLoad.from(Parameters.of("lab.tour.duration", "7s", "lab.tour.rate", "3")))
-			.isEqualTo(new TourLoad(Duration.ofSeconds(7), 3.0));
+			.isEqualTo(new TourLoad(Duration.ofSeconds(7), 3.0, Duration.ofSeconds(60)));
 	}
 
 	@Test
