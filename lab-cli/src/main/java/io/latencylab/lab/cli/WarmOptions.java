@@ -50,7 +50,7 @@ final class WarmOptions {
 		Step step;
 		if (this.targets != null) {
 			try {
-				step = WarmUp.step(this.targets.stream().map(WarmUp.Target::parse).toList(), Duration.ofMinutes(2));
+				step = WarmUp.step(this.targets.stream().map(WarmUp.Target::parse).toList(), DEFAULT_BUDGET);
 			}
 			catch (IllegalArgumentException ex) {
 				throw new CommandLine.ParameterException(cli, "--targets: " + ex.getMessage());

@@ -19,6 +19,7 @@ import io.latencylab.lab.run.Manifest;
 import io.latencylab.lab.run.JMeterStep;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.Settling;
+import io.latencylab.lab.run.Warming;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.load.WarmUp;
 import io.latencylab.observability.Convergence;
@@ -262,9 +263,9 @@ public final class Report {
 	private static String warmUpText(Manifest.StepRecord warmUp) {
 		Map<String, String> p = warmUp.properties();
 		String settled = p.get(LabRun.SETTLED_PROPERTY);
-		String what = (p.get("lab.warmup.targets") != null)
-				? p.get("lab.warmup.targets") + ", one at a time in windows of " + p.get("lab.warmup.window") + " (budget "
-						+ p.get("lab.warmup.budget") + ")"
+		String what = (p.get(WarmUp.TARGETS.name()) != null)
+				? p.get(WarmUp.TARGETS.name()) + ", one at a time in windows of " + p.get(WarmUp.WINDOW.name()) + " (budget "
+						+ p.get(WarmUp.BUDGET.name()) + ")"
 				: "the study's own step " + warmUp.simulation().substring(warmUp.simulation().lastIndexOf('.') + 1)
 						+ ", fixed, not judged";
 		return what + ((settled == null) ? "" : ", " + settled) + ", " + count(warmUp.requests())
@@ -292,10 +293,9 @@ public final class Report {
 	/** Each warm-up target's windows and verdict by the convergence rule, with the JIT's time at its end. */
 	private void warmUpTable() {
 		Manifest.StepRecord warmUp = this.run.manifest().warmUp();
-		String max = (warmUp == null) ? null : warmUp.properties().get(WarmUp.MAX_WINDOWS.name());
 		Settling settling = (warmUp == null) ? null
 				: Settling.parse(warmUp.properties().get(LabRun.SETTLING_PROPERTY),
-						(max == null) ? Convergence.DEFAULT : Convergence.DEFAULT.capped(Integer.parseInt(max)));
+						Warming.rule(Convergence.DEFAULT, warmUp.properties()));
 		if (settling == null || settling.targets().isEmpty()) {
 			return;
 		}

@@ -253,10 +253,7 @@ public final class LabRun {
 						if (warmingUp && step.get(WarmUp.TARGETS) != null) {
 							// Target by target until each has settled: its windows' requests are the warm-up's.
 							settled = new Warming(Convergence.DEFAULT, this.deployment.topology(), progress).warm(step, stepDir,
-									(window, dir) -> {
-										int code = gatling.run(window, dir, runId, targets, progress);
-										return new Warming.Result(code, readQuietly(GatlingStep.requestsCsvs(dir)));
-									});
+									Warming.Windows.through(gatling, runId, targets, progress));
 							exit = settled.targets().stream().anyMatch((t) -> t.end() == Settling.End.FAILED) ? 1 : 0;
 						}
 						else if (jmeter) {

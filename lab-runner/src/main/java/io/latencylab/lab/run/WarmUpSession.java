@@ -42,10 +42,7 @@ public final class WarmUpSession {
 		Settling settling;
 		try (GatlingStep gatling = new GatlingStep(project, injector)) {
 			settling = new Warming(Convergence.DEFAULT, deployment.topology(), progress).warm(warmUp, dir.resolve("windows"),
-					(window, windowDir) -> {
-						int exit = gatling.run(window, windowDir, runId, targets, progress);
-						return new Warming.Result(exit, LabRun.readQuietly(GatlingStep.requestsCsvs(windowDir)));
-					});
+					Warming.Windows.through(gatling, runId, targets, progress));
 		}
 		return new Warmed(settling, dir);
 	}

@@ -38,6 +38,14 @@ public final class Warming {
 
 		Result run(Step window, Path dir) throws IOException, InterruptedException;
 
+		/** Each window a step of the run's long-lived Gatling JVM, its requests read back from its requests.csv. */
+		static Windows through(GatlingStep gatling, String runId, Map<String, String> targets, Progress progress) {
+			return (window, dir) -> {
+				int exit = gatling.run(window, dir, runId, targets, progress);
+				return new Result(exit, LabRun.readQuietly(GatlingStep.requestsCsvs(dir)));
+			};
+		}
+
 	}
 
 	/** One window's run: the generator's exit and its requests. */
@@ -79,7 +87,7 @@ public final class Warming {
 		Duration window = orElse(warmUp.get(WarmUp.WINDOW), WarmUp.DEFAULT_WINDOW);
 		Duration budget = orElse(warmUp.get(WarmUp.BUDGET), Duration.ofMinutes(2));
 		long deadline = System.nanoTime() + budget.toNanos();
-		Convergence rule = rule(warmUp);
+		Convergence rule = rule(this.rule, warmUp.properties());
 		Settling settling = new Settling(rule);
 		int n = 0;
 		for (WarmUp.Target target : targets) {
@@ -128,14 +136,10 @@ public final class Warming {
 		return settling;
 	}
 
-	/** The rule with the warm-up's own cap ({@link WarmUp#MAX_WINDOWS}), when it sets one. */
-	public static Convergence rule(Step warmUp, Convergence rule) {
-		Integer max = warmUp.get(WarmUp.MAX_WINDOWS);
-		return (max == null) ? rule : rule.capped(max);
-	}
-
-	private Convergence rule(Step warmUp) {
-		return rule(warmUp, this.rule);
+	/** The rule with the warm-up's own cap ({@link WarmUp#MAX_WINDOWS}) when its properties set one: for it and its report. */
+	public static Convergence rule(Convergence rule, Map<String, String> warmUpProperties) {
+		String max = warmUpProperties.get(WarmUp.MAX_WINDOWS.name());
+		return (max == null) ? rule : rule.capped(WarmUp.MAX_WINDOWS.parse(max));
 	}
 
 	/** A window's p50 over its successful answers (HdrHistogram's, as every p50 of the report). */
