@@ -31,7 +31,7 @@ public final class CliReference {
 	}
 
 	private static void add(CommandSpec spec, Map<String, String> pages) {
-		if (spec.usageMessage().hidden() || spec.name().equals("help")) {
+		if (spec.usageMessage().hidden()) {
 			return;
 		}
 		StringWriter page = new StringWriter();

@@ -21,7 +21,7 @@ final class DeploymentOptions {
 	boolean compose;
 
 	@Option(names = "--services", split = ",", paramLabel = "SERVICE",
-			description = "With --compose: the compose services to start (default: all).")
+			description = "With --compose: the compose services it acts on: started by up and run, stopped by down (default: all).")
 	List<String> services = new ArrayList<>();
 
 	@Option(names = "--topology", paramLabel = "FILE",
