@@ -33,6 +33,9 @@ class ObjectStoreIT {
 
 	private static final long ONE_GB = 1L << 30;
 
+	/** The heap in use the transfer may reach: half the store's -Xmx256m (LabProcesses). */
+	private static final long HEAP_BOUND = 128L << 20;
+
 	private static LabProcesses lab;
 
 	private final HttpClient http = HttpClient.newHttpClient();
@@ -52,7 +55,7 @@ class ObjectStoreIT {
 	}
 
 	@Test
-	void aGigabyteObjectGoesInAndOutWithAHeapOf256Mb() throws Exception {
+	void aGigabyteObjectGoesInAndOutWithItsHeapFarBelowItsMaximum() throws Exception {
 		assertThat(send(HttpRequest.newBuilder(uri("/v1/it/big")).PUT(BodyPublishers.noBody())).statusCode())
 			.isEqualTo(201);
 		HeapPeak heap = new HeapPeak();
@@ -85,8 +88,10 @@ class ObjectStoreIT {
 		}
 		System.out.printf("object store: 1 GiB PUT and GET, heap used at most %.0f MB (of -Xmx256m), %d samples%n",
 				heap.peak.get() / 1e6, heap.samples.get());
-		assertThat(heap.samples.get()).isPositive();
-		assertThat(heap.peak.get()).isLessThan(256L << 20);
+		assertThat(heap.samples.get()).isGreaterThanOrEqualTo(10);
+		// Streamed in 64 KB pieces the heap stays near its idle size (54 MB at most, measured); a body
+		// held in memory, whole or in pieces of 128 MB, passes this bound, half the -Xmx.
+		assertThat(heap.peak.get()).isLessThan(HEAP_BOUND);
 	}
 
 	@Test

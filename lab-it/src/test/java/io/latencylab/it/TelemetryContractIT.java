@@ -132,7 +132,6 @@ class TelemetryContractIT {
 		assertThat(descendants(trace, orders)).as("order's pending and complete writes")
 			.anySatisfy((span) -> assertThat(span.name()).isEqualTo("order.pending.write"))
 			.anySatisfy((span) -> assertThat(span.name()).isEqualTo("order.complete.write"));
-		assertThat(trace).allSatisfy((span) -> assertThat(span.traceId()).isEqualTo(toyBuy.traceId()));
 		for (Span span : List.of(server, orders, catalog)) {
 			assertThat(span.attribute("lab.run.id")).as("run id on %s", span.name()).isEqualTo("telemetry-contract");
 		}
@@ -179,9 +178,10 @@ class TelemetryContractIT {
 	}
 
 	@Test
-	void everySpanOfEachRequestSharesTheTraceIdItWasSent() {
+	void everySpanOfEachRequestReachesTheSentParentThroughItsParents() {
 		for (Sent sent : List.of(soapGetMeal, restGetMeal, toyQuery, toyBuy, sort)) {
 			List<Span> trace = trace(sent);
+			assertThat(trace).as("spans of the trace id sent").isNotEmpty();
 			// Every span reaches the sent parent through its parents: no stray roots.
 			for (Span span : trace) {
 				Span current = span;
