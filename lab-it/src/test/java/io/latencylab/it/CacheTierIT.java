@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-
 import javax.net.ssl.SSLHandshakeException;
 
 import io.latencylab.it.LabProcesses.Service;

@@ -6,16 +6,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import io.latencylab.load.WarmUp;
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.latencylab.lab.net.Toxiproxy;
+import io.latencylab.lab.run.GatlingStep;
+import io.latencylab.load.ToyStoreLoad;
+import io.latencylab.load.WarmUp;
 import io.latencylab.load.plan.Operation;
 import io.latencylab.load.plan.Plan;
 import io.latencylab.load.plan.Step;
 import io.latencylab.load.plan.Targets;
-import io.latencylab.lab.run.GatlingStep;
-import io.latencylab.load.ToyStoreLoad;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-import io.latencylab.load.plan.Parameters;
 import io.latencylab.lab.report.MergedLogs;
+import io.latencylab.load.plan.Parameters;
 import io.latencylab.observability.IntervalLogs;
 import io.latencylab.observability.Latencies;
 import org.HdrHistogram.Histogram;

@@ -18,7 +18,6 @@ import java.util.TreeMap;
 import java.util.stream.IntStream;
 
 import com.azure.storage.common.StorageSharedKeyCredential;
-
 import io.latencylab.load.plan.Parameter;
 import io.latencylab.load.plan.Parameters;
 import io.latencylab.load.plan.Targets;

@@ -9,10 +9,10 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.micrometer.core.instrument.DistributionSummary;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 

@@ -14,9 +14,8 @@ import java.util.Arrays;
 import java.util.UUID;
 
 import com.jayway.jsonpath.JsonPath;
-import org.junit.jupiter.api.Test;
-
 import org.apache.catalina.connector.Connector;
+import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;

@@ -9,6 +9,7 @@ import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.core.env.StandardEnvironment;
 

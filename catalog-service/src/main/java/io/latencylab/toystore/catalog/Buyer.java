@@ -7,8 +7,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.LinkedBlockingQueue;
 
-import io.latencylab.toystore.catalog.BuyOutcome.Result;
 import io.latencylab.telemetry.LatencyInjector;
+import io.latencylab.toystore.catalog.BuyOutcome.Result;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 

@@ -1,5 +1,7 @@
 package io.latencylab.toystore.catalog;
 
+import java.util.Optional;
+
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import io.latencylab.toystore.api.BuyReply;
@@ -8,11 +10,10 @@ import io.latencylab.toystore.api.CatalogGrpc;
 import io.latencylab.toystore.api.QueryRequest;
 import io.latencylab.toystore.api.StockChange;
 import io.latencylab.toystore.api.Toy;
+import io.latencylab.toystore.api.ToyRules;
 import io.latencylab.toystore.api.WatchStockRequest;
 
 import org.springframework.stereotype.Service;
-import io.latencylab.toystore.api.ToyRules;
-import java.util.Optional;
 
 /** The Catalog gRPC service (catalog.proto). */
 @Service

@@ -3,9 +3,10 @@ package io.latencylab.toystore.catalog;
 import java.util.List;
 import java.util.Optional;
 
+import io.latencylab.toystore.api.ToyRules;
+
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import io.latencylab.toystore.api.ToyRules;
 
 /**
  * The stock tables. No oversell, by construction: stock is only ever taken by one conditional

@@ -9,9 +9,9 @@ import io.latencylab.lab.deploy.ComposeDeployment;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.ExternalDeployment;
 import io.latencylab.lab.topology.Injector;
-import io.latencylab.load.plan.Services;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.topology.TopologyFile;
+import io.latencylab.load.plan.Services;
 import picocli.CommandLine.Option;
 
 /** Options shared by the commands that choose a deployment. */
@@ -56,4 +56,3 @@ final class DeploymentOptions {
 	}
 
 }
-

@@ -18,4 +18,3 @@ final class DownCommand implements Callable<Integer> {
 	}
 
 }
-

@@ -26,4 +26,3 @@ final class ListCommand implements Callable<Integer> {
 	}
 
 }
-

@@ -43,4 +43,3 @@ final class MergeCommand implements Callable<Integer> {
 	}
 
 }
-

@@ -93,4 +93,3 @@ final class ReportCommand implements Callable<Integer> {
 	}
 
 }
-

@@ -14,23 +14,19 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import io.latencylab.lab.deploy.BareDeployment;
-import io.latencylab.lab.deploy.ObjectBackend;
-import io.latencylab.lab.deploy.SwiftStore;
 import io.latencylab.lab.deploy.ComposeDeployment;
-import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.ComposeSetup;
+import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.ExternalDeployment;
 import io.latencylab.lab.deploy.Factors;
+import io.latencylab.lab.deploy.ObjectBackend;
 import io.latencylab.lab.deploy.StartUp;
+import io.latencylab.lab.deploy.SwiftStore;
 import io.latencylab.lab.net.EmulatedDistance;
 import io.latencylab.lab.net.Link;
 import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.net.Toxiproxy;
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Plan;
 import io.latencylab.lab.report.Comparison;
 import io.latencylab.lab.report.DeploymentComparison;
 import io.latencylab.lab.report.Repetitions;
@@ -42,8 +38,12 @@ import io.latencylab.lab.study.Studies;
 import io.latencylab.lab.study.Study;
 import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.topology.Topology;
-import io.latencylab.observability.Bands;
 import io.latencylab.load.StorageAccount;
+import io.latencylab.load.WarmUp;
+import io.latencylab.load.plan.Operation;
+import io.latencylab.load.plan.Parameter;
+import io.latencylab.load.plan.Plan;
+import io.latencylab.observability.Bands;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -547,4 +547,3 @@ final class RunCommand implements Callable<Integer> {
 	}
 
 }
-

@@ -15,4 +15,3 @@ final class StatusCommand implements Callable<Integer> {
 	}
 
 }
-

@@ -3,10 +3,10 @@ package io.latencylab.lab.cli;
 import java.util.concurrent.Callable;
 
 import io.latencylab.lab.topology.Topology;
-import tools.jackson.dataformat.yaml.YAMLMapper;
-import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 
 @Command(name = "topology", mixinStandardHelpOptions = true,
 		description = { "Print a topology as a topology file says it, every default written out: where each service "
@@ -37,4 +37,3 @@ final class TopologyCommand implements Callable<Integer> {
 	}
 
 }
-

@@ -88,4 +88,3 @@ final class UpCommand implements Callable<Integer> {
 	}
 
 }
-

@@ -18,10 +18,10 @@ import java.util.stream.Stream;
 import io.latencylab.lab.net.Http;
 import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.tls.LabCa;
-import io.latencylab.load.plan.Services;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.lab.traces.Traces;
+import io.latencylab.load.plan.Services;
 
 /**
  * The services as bare JVMs on this machine, on their embedded defaults (H2 files in ./data,

@@ -12,12 +12,12 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.latencylab.lab.net.Http;
-import io.latencylab.load.plan.Services;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.topology.Topology.Endpoint;
 import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.lab.traces.JaegerTraces;
 import io.latencylab.lab.traces.Traces;
+import io.latencylab.load.plan.Services;
 
 /**
  * Services that somebody else started, wherever a topology file places them: the lab checks that

@@ -19,10 +19,10 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import io.latencylab.load.plan.Step;
 import io.latencylab.lab.tls.LabCa;
 import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.traces.AppendedLines;
+import io.latencylab.load.plan.Step;
 import io.latencylab.observability.Request;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -10,9 +10,9 @@ import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
+import io.latencylab.lab.topology.Injector;
 import io.latencylab.load.plan.OutsideLoad;
 import io.latencylab.load.plan.Step;
-import io.latencylab.lab.topology.Injector;
 import tools.jackson.databind.JsonNode;
 
 /**

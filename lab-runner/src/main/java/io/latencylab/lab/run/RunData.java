@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import io.latencylab.load.plan.Step;
-import io.latencylab.load.plan.Parameters;
 import io.latencylab.lab.traces.Traces;
+import io.latencylab.load.plan.Parameters;
+import io.latencylab.load.plan.Step;
 import io.latencylab.observability.BandDecomposition;
 import io.latencylab.observability.Bands;
 import io.latencylab.observability.GroupDecomposition;

@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import io.latencylab.load.plan.Plan;
 import io.latencylab.lab.report.ReportSection;
+import io.latencylab.load.plan.Plan;
 
 /**
  * A published study the lab reproduces: one package under io.latencylab.lab.study holding its

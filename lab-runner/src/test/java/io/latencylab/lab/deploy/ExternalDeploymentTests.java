@@ -12,9 +12,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import com.sun.net.httpserver.HttpServer;
 import io.latencylab.lab.topology.Injector;
-import io.latencylab.load.plan.Services;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.topology.Topology.Endpoint;
+import io.latencylab.load.plan.Services;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,16 +1,14 @@
 package io.latencylab.lab.run;
 
-import io.latencylab.load.ToyStoreSimulation;
-
-import io.latencylab.load.SoapVsRestSimulation;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import io.latencylab.lab.topology.Injector;
+import io.latencylab.load.SoapVsRestSimulation;
+import io.latencylab.load.ToyStoreSimulation;
 import io.latencylab.load.plan.Step;
 import io.latencylab.load.plan.Targets;
-import io.latencylab.lab.topology.Injector;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

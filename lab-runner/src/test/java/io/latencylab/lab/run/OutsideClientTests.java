@@ -11,10 +11,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 import com.sun.net.httpserver.HttpServer;
+import io.latencylab.lab.topology.Injector;
 import io.latencylab.load.plan.Operation;
 import io.latencylab.load.plan.OutsideLoad;
 import io.latencylab.load.plan.Targets;
-import io.latencylab.lab.topology.Injector;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

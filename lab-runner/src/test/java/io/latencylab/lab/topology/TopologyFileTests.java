@@ -8,11 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import io.latencylab.load.plan.Services;
 import io.latencylab.lab.net.Link;
-import io.latencylab.load.plan.Targets;
 import io.latencylab.lab.topology.Topology.Endpoint;
 import io.latencylab.lab.topology.Topology.Kind;
+import io.latencylab.load.plan.Services;
+import io.latencylab.load.plan.Targets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.Yaml;

@@ -3,15 +3,15 @@ package io.latencylab.lab.study;
 import java.time.Duration;
 import java.util.List;
 
+import io.latencylab.load.MealsLoad;
+import io.latencylab.load.SortLoad;
+import io.latencylab.load.SweepLoad;
+import io.latencylab.load.TourLoad;
+import io.latencylab.load.ToyStoreLoad;
 import io.latencylab.load.plan.OpenLoad;
 import io.latencylab.load.plan.Operation;
 import io.latencylab.load.plan.Parameters;
 import io.latencylab.load.plan.Targets;
-import io.latencylab.load.SweepLoad;
-import io.latencylab.load.MealsLoad;
-import io.latencylab.load.SortLoad;
-import io.latencylab.load.TourLoad;
-import io.latencylab.load.ToyStoreLoad;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,10 +1,9 @@
 package io.latencylab.lab.study;
 
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
-
 import java.util.List;
 
+import io.latencylab.load.plan.Plan;
+import io.latencylab.load.plan.Step;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

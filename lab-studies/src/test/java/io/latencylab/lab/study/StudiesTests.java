@@ -5,16 +5,16 @@ import java.util.HashSet;
 import java.util.List;
 
 import io.latencylab.load.ConcurrencySweepSimulation;
+import io.latencylab.load.MealsLoad;
 import io.latencylab.load.SoapVsRestSimulation;
+import io.latencylab.load.SortLoad;
 import io.latencylab.load.SortSimulation;
+import io.latencylab.load.SweepLoad;
+import io.latencylab.load.ToyStoreLoad;
 import io.latencylab.load.ToyStoreSimulation;
 import io.latencylab.load.WarmUp;
 import io.latencylab.load.plan.Plan;
 import io.latencylab.load.plan.Step;
-import io.latencylab.load.SweepLoad;
-import io.latencylab.load.MealsLoad;
-import io.latencylab.load.SortLoad;
-import io.latencylab.load.ToyStoreLoad;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

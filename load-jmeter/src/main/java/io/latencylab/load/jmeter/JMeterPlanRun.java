@@ -11,7 +11,6 @@ import java.util.Map;
 import io.latencylab.load.LoadRecorder;
 import io.latencylab.load.plan.JMeterLoad;
 import io.latencylab.load.plan.Parameters;
-
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.reporters.ResultCollector;

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import javax.xml.transform.dom.DOMSource;
 
 import io.latencylab.meals.Meal;
 import io.latencylab.meals.MealSpec;
@@ -29,9 +30,6 @@ import io.latencylab.meals.soap.contract.Mealtype;
 import io.latencylab.meals.soap.contract.OrderLine;
 import io.latencylab.meals.soap.contract.UpdateMealRequest;
 import io.latencylab.meals.soap.contract.UpdateMealResponse;
-
-import javax.xml.transform.dom.DOMSource;
-
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 

@@ -21,7 +21,6 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

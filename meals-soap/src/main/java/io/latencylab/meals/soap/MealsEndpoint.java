@@ -1,8 +1,8 @@
 package io.latencylab.meals.soap;
 
 import io.latencylab.meals.MealCatalog;
-import io.latencylab.meals.MealsException;
 import io.latencylab.meals.MealPage;
+import io.latencylab.meals.MealsException;
 import io.latencylab.meals.Order;
 import io.latencylab.meals.OrderBook;
 import io.latencylab.meals.soap.contract.AddMealRequest;

@@ -3,7 +3,6 @@ package io.latencylab.meals.soap;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.stream.Collectors;
-
 import javax.xml.transform.TransformerException;
 
 import io.micrometer.observation.Observation;

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TimeZone;
 import java.util.UUID;
-
 import javax.xml.datatype.DatatypeConfigurationException;
 import javax.xml.datatype.DatatypeFactory;
 import javax.xml.datatype.XMLGregorianCalendar;
@@ -19,8 +18,8 @@ import io.latencylab.meals.OrderLine;
 import io.latencylab.meals.OrderSpec;
 import io.latencylab.meals.soap.contract.AddOrderRequest;
 import io.latencylab.meals.soap.contract.MealInput;
-import io.latencylab.meals.soap.contract.StudyOrder;
 import io.latencylab.meals.soap.contract.Mealtype;
+import io.latencylab.meals.soap.contract.StudyOrder;
 
 /** Maps between the domain and the JAXB classes generated from meals.xsd. */
 final class MealsXml {

@@ -1,7 +1,6 @@
 package io.latencylab.meals.soap;
 
 import java.lang.reflect.Method;
-
 import javax.xml.namespace.QName;
 
 import org.springframework.core.Ordered;

@@ -8,7 +8,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import javax.xml.parsers.DocumentBuilderFactory;
 
 import io.latencylab.meals.MealsSeed;

@@ -8,7 +8,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.IntStream;
-
 import javax.xml.transform.stream.StreamSource;
 
 import org.junit.jupiter.api.Test;

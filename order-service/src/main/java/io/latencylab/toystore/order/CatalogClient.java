@@ -3,7 +3,6 @@ package io.latencylab.toystore.order;
 import java.util.concurrent.TimeUnit;
 
 import io.grpc.ManagedChannel;
-
 import io.latencylab.toystore.api.BuyReply;
 import io.latencylab.toystore.api.BuyRequest;
 import io.latencylab.toystore.api.CatalogGrpc;

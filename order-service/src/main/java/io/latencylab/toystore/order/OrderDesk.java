@@ -2,8 +2,8 @@ package io.latencylab.toystore.order;
 
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.latencylab.toystore.api.BuyReply;
 import io.latencylab.telemetry.LatencyInjector;
+import io.latencylab.toystore.api.BuyReply;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import org.slf4j.Logger;

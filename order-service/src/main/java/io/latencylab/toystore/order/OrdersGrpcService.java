@@ -1,5 +1,7 @@
 package io.latencylab.toystore.order;
 
+import java.util.Optional;
+
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
@@ -8,10 +10,9 @@ import io.latencylab.toystore.api.Order;
 import io.latencylab.toystore.api.OrderReply;
 import io.latencylab.toystore.api.OrderRequest;
 import io.latencylab.toystore.api.OrdersGrpc;
+import io.latencylab.toystore.api.ToyRules;
 
 import org.springframework.stereotype.Service;
-import io.latencylab.toystore.api.ToyRules;
-import java.util.Optional;
 
 /** The Orders gRPC service (orders.proto). */
 @Service

@@ -1,15 +1,5 @@
 package io.latencylab.lab.study.azure;
 
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.BlobTransfer;
-import io.latencylab.load.SweepLoad;
-import io.latencylab.load.CurlTransfer;
-import io.latencylab.load.InsertComparison;
-import io.latencylab.load.ConcurrencySweepSimulation;
-import io.latencylab.load.AzureBlobs;
-import io.latencylab.load.AzureEntities;
-import io.latencylab.load.QueueOperations;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,16 +14,25 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
 import io.latencylab.lab.report.Charts;
 import io.latencylab.lab.report.ReportDocument;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.study.Published;
 import io.latencylab.lab.study.Study;
+import io.latencylab.load.AzureBlobs;
+import io.latencylab.load.AzureEntities;
+import io.latencylab.load.BlobTransfer;
 import io.latencylab.load.BlobTransfer.Direction;
+import io.latencylab.load.ConcurrencySweepSimulation;
+import io.latencylab.load.CurlTransfer;
+import io.latencylab.load.InsertComparison;
+import io.latencylab.load.QueueOperations;
+import io.latencylab.load.SweepLoad;
+import io.latencylab.load.WarmUp;
+import io.latencylab.load.plan.Operation;
+import io.latencylab.load.plan.Plan;
+import io.latencylab.load.plan.Step;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.Request;
 import tools.jackson.databind.JsonNode;

@@ -1,9 +1,5 @@
 package io.latencylab.lab.study.soapvsrest;
 
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.MealsLoad;
-import io.latencylab.load.SoapVsRestSimulation;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,15 +12,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 import io.latencylab.lab.net.Geography;
-import io.latencylab.lab.net.Link;
 import io.latencylab.lab.net.Geography.Place;
-import io.latencylab.load.plan.JMeterLoad;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.OutsideLoad;
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.lab.net.Link;
 import io.latencylab.lab.report.Charts;
 import io.latencylab.lab.report.ReportDocument;
 import io.latencylab.lab.run.JMeterStep;
@@ -33,6 +22,16 @@ import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.study.Published;
 import io.latencylab.lab.study.Study;
+import io.latencylab.load.MealsLoad;
+import io.latencylab.load.SoapVsRestSimulation;
+import io.latencylab.load.WarmUp;
+import io.latencylab.load.plan.JMeterLoad;
+import io.latencylab.load.plan.Operation;
+import io.latencylab.load.plan.OutsideLoad;
+import io.latencylab.load.plan.Parameter;
+import io.latencylab.load.plan.Plan;
+import io.latencylab.load.plan.Step;
+import io.latencylab.load.plan.Targets;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.Request;
 import tools.jackson.databind.JsonNode;

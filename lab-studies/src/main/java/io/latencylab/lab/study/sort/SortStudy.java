@@ -1,9 +1,5 @@
 package io.latencylab.lab.study.sort;
 
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.SortLoad;
-import io.latencylab.load.SortSimulation;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,11 +14,6 @@ import java.util.TreeMap;
 
 import io.latencylab.lab.net.Geography;
 import io.latencylab.lab.net.Geography.Place;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
-import io.latencylab.load.plan.Targets;
 import io.latencylab.lab.report.Charts;
 import io.latencylab.lab.report.ReportDocument;
 import io.latencylab.lab.run.Progress;
@@ -30,6 +21,14 @@ import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.study.Published;
 import io.latencylab.lab.study.Study;
+import io.latencylab.load.SortLoad;
+import io.latencylab.load.SortSimulation;
+import io.latencylab.load.WarmUp;
+import io.latencylab.load.plan.Operation;
+import io.latencylab.load.plan.Parameter;
+import io.latencylab.load.plan.Plan;
+import io.latencylab.load.plan.Step;
+import io.latencylab.load.plan.Targets;
 import io.latencylab.observability.Decomposition;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.Request;

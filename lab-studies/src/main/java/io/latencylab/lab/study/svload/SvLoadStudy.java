@@ -1,17 +1,8 @@
 package io.latencylab.lab.study.svload;
 
-import io.latencylab.load.CacheCase;
-import io.latencylab.load.CurlPhases;
-import io.latencylab.load.StoreWrites;
-import io.latencylab.load.SvLoadPopulation;
-import io.latencylab.load.TcpCounters;
-import io.latencylab.load.ObjectPopulationSimulation;
-
-import io.latencylab.load.ObjectCacheSimulation;
-
 import java.io.IOException;
-import java.time.Duration;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -23,13 +14,20 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 import io.latencylab.lab.deploy.Tuning;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
 import io.latencylab.lab.report.ReportDocument;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.study.Published;
 import io.latencylab.lab.study.Study;
+import io.latencylab.load.CacheCase;
+import io.latencylab.load.CurlPhases;
+import io.latencylab.load.ObjectCacheSimulation;
+import io.latencylab.load.ObjectPopulationSimulation;
+import io.latencylab.load.StoreWrites;
+import io.latencylab.load.SvLoadPopulation;
+import io.latencylab.load.TcpCounters;
+import io.latencylab.load.plan.Plan;
+import io.latencylab.load.plan.Step;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.Request;
 import tools.jackson.databind.JsonNode;

@@ -4,20 +4,20 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
 import io.latencylab.lab.report.ReportDocument;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.study.Study;
 import io.latencylab.load.BlobTransfer;
 import io.latencylab.load.BlobTransfer.Direction;
 import io.latencylab.load.InsertComparison;
-import io.latencylab.load.SweepLoad;
 import io.latencylab.load.MealsLoad;
 import io.latencylab.load.SortLoad;
+import io.latencylab.load.SweepLoad;
 import io.latencylab.load.ToyStoreLoad;
+import io.latencylab.load.WarmUp;
+import io.latencylab.load.plan.Operation;
+import io.latencylab.load.plan.Plan;
+import io.latencylab.load.plan.Step;
 
 /**
  * A short visit to every study, with the decomposition: the README's main command. Its steps are

@@ -1,9 +1,5 @@
 package io.latencylab.lab.study.toystore;
 
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.ToyStoreLoad;
-import io.latencylab.load.ToyStoreSimulation;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,9 +13,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
 import io.latencylab.lab.report.Charts;
 import io.latencylab.lab.report.DeploymentComparison;
 import io.latencylab.lab.report.ReportDocument;
@@ -27,6 +20,12 @@ import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.study.Published;
 import io.latencylab.lab.study.Study;
+import io.latencylab.load.ToyStoreLoad;
+import io.latencylab.load.ToyStoreSimulation;
+import io.latencylab.load.WarmUp;
+import io.latencylab.load.plan.Operation;
+import io.latencylab.load.plan.Plan;
+import io.latencylab.load.plan.Step;
 import io.latencylab.observability.GroupDecomposition;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.Request;

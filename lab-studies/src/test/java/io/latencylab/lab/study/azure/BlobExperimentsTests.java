@@ -4,11 +4,11 @@ import java.util.List;
 
 import io.latencylab.load.AzureBlobs;
 import io.latencylab.load.BlobTransfer;
+import io.latencylab.load.BlobTransfer.Direction;
 import io.latencylab.load.CurlTransfer;
 import io.latencylab.load.InsertComparison;
 import io.latencylab.load.plan.Plan;
 import io.latencylab.load.plan.Step;
-import io.latencylab.load.BlobTransfer.Direction;
 import io.latencylab.observability.Request;
 import org.junit.jupiter.api.Test;
 

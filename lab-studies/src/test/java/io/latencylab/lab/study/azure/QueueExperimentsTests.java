@@ -2,11 +2,11 @@ package io.latencylab.lab.study.azure;
 
 import java.util.List;
 
+import io.latencylab.load.QueueOperations;
 import io.latencylab.load.SweepLoad;
 import io.latencylab.load.plan.Operation;
 import io.latencylab.load.plan.Plan;
 import io.latencylab.load.plan.Step;
-import io.latencylab.load.QueueOperations;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -6,10 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import io.latencylab.load.CacheCase;
-import io.latencylab.load.CurlPhases;
 import com.sun.net.httpserver.HttpServer;
 import io.latencylab.lab.tls.LabCa;
+import io.latencylab.load.CacheCase;
+import io.latencylab.load.CurlPhases;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

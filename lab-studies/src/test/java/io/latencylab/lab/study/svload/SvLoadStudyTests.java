@@ -5,14 +5,14 @@ import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 
+import io.latencylab.lab.deploy.Tuning;
+import io.latencylab.load.CacheCase;
+import io.latencylab.load.CacheCase.Server;
 import io.latencylab.load.ObjectCacheSimulation;
 import io.latencylab.load.ObjectPopulationSimulation;
-import io.latencylab.load.CacheCase;
 import io.latencylab.load.SvLoadPopulation;
-import io.latencylab.lab.deploy.Tuning;
 import io.latencylab.load.plan.Plan;
 import io.latencylab.load.plan.Step;
-import io.latencylab.load.CacheCase.Server;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
