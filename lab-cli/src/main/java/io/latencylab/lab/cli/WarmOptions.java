@@ -67,7 +67,7 @@ final class WarmOptions {
 						+ step.simulation() + "), not with targets: name --targets instead");
 			}
 		}
-		Step.Builder builder = Step.of(step.name(), step.simulation()).setAll(step.properties());
+		Step.Builder builder = step.toBuilder();
 		Duration budget = (this.budget == null) ? DEFAULT_BUDGET : duration(cli, "--budget", this.budget, WarmUp.BUDGET);
 		Duration window = duration(cli, "--window", this.window, WarmUp.WINDOW);
 		builder.set(WarmUp.BUDGET, budget);

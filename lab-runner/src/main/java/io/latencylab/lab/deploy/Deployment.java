@@ -22,12 +22,12 @@ public interface Deployment {
 	/** Where each service answers, its spans are read and its metrics scraped. */
 	Topology topology();
 
-	/** True when every service answers its readiness probe. */
 	/** How the services' JVMs started, where the lab starts them: from a start-up cache, or cold. */
 	default Optional<String> jvmStart() {
 		return Optional.empty();
 	}
 
+	/** True when every service answers its readiness probe. */
 	default boolean isUp() {
 		return topology().services().values().stream().allMatch((service) -> Http.get(service.readiness()).isPresent());
 	}

@@ -34,7 +34,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class GatlingStep implements AutoCloseable {
 
-	/** The generator's main class, in the load module's test classes beside the simulations. */
+	/** The generator's main class, in the load module beside the simulations. */
 	static final String INJECTOR = "io.latencylab.load.Injector";
 
 	/** The load module's logging configuration, a resource of its jar (load/src/main/resources). */

@@ -66,7 +66,7 @@ final class Generators implements AutoCloseable {
 			shares.computeIfAbsent(sender, (k) -> new ArrayList<>()).add(region);
 		}
 		shares.forEach((injector, share) -> assigned.put(injector,
-				Step.of(step.name(), step.simulation()).setAll(step.properties()).set(Targets.REGIONS, share).lasting(step.estimate())));
+				step.with(Targets.REGIONS, share)));
 		return assigned;
 	}
 

@@ -352,22 +352,21 @@ public final class LabRun {
 		return runDir;
 	}
 
-	/** A step whose load comes from regions, with each emulated region's link recorded beside it. */
 	/** Seed 003's steps carry what stood behind the cache, for the report. */
 	private static Step withBackend(Step step, String backend) {
 		if (backend == null || !readsObjects(step)) {
 			return step;
 		}
-		return Step.of(step.name(), step.simulation()).setAll(step.properties()).set(StoreWrites.BACKEND, backend)
-			.lasting(step.estimate());
+		return step.with(StoreWrites.BACKEND, backend);
 	}
 
+	/** A step whose load comes from regions, with each emulated region's link recorded beside it. */
 	private Step withRoundTrips(Step step) {
 		List<String> stepRegions = step.get(Targets.REGIONS);
 		if (stepRegions == null || this.regions.isEmpty()) {
 			return step;
 		}
-		Step.Builder builder = Step.of(step.name(), step.simulation()).setAll(step.properties());
+		Step.Builder builder = step.toBuilder();
 		for (String region : stepRegions) {
 			Link link = this.regions.get(region);
 			if (link != null) {

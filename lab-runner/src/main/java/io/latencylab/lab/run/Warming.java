@@ -92,8 +92,7 @@ public final class Warming {
 		int n = 0;
 		for (WarmUp.Target target : targets) {
 			n++;
-			Step step = Step.of(warmUp.name(), warmUp.simulation())
-				.setAll(warmUp.properties())
+			Step step = warmUp.toBuilder()
 				.set(WarmUp.OPERATIONS, List.of(target.operation()))
 				.set(WarmUp.CLIENTS, target.clients())
 				.set(WarmUp.DURATION, window)

@@ -38,16 +38,12 @@ public record Plan(String name, String seed, boolean full, Step warmUp, List<Ste
 
 	/** The same step, marked as one side of the comparison {@code key}. */
 	public static Step compared(Step step, String key) {
-		return Step.of(step.name(), step.simulation()).setAll(step.properties()).set(COMPARED, key).lasting(step.estimate());
+		return step.with(COMPARED, key);
 	}
 
 	/** The same step with {@code service} limited to {@code cpus} cores while it runs; its name says so. */
 	public static Step withCpus(Step step, String service, int cpus) {
-		return Step.of(step.name() + "-cpus" + cpus, step.simulation())
-			.setAll(step.properties())
-			.set(LIMITED_SERVICE, service)
-			.set(CPUS, cpus)
-			.lasting(step.estimate());
+		return step.renamed(step.name() + "-cpus" + cpus).with(LIMITED_SERVICE, service).with(CPUS, cpus);
 	}
 
 	/** The steps as run: the warm-up first when it is wanted. */

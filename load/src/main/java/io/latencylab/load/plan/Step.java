@@ -24,6 +24,21 @@ public record Step(String name, String simulation, Map<String, String> propertie
 		return new Builder(name, client);
 	}
 
+	/** The same step with one parameter set, or set anew; its name, simulation and estimate kept. */
+	public <T> Step with(Parameter<T> parameter, T value) {
+		return toBuilder().set(parameter, value).lasting(this.estimate);
+	}
+
+	/** The same step under another name. */
+	public Step renamed(String name) {
+		return new Step(name, this.simulation, this.properties, this.estimate);
+	}
+
+	/** A builder holding this step's name, simulation and parameters, to set more of them. */
+	public Builder toBuilder() {
+		return new Builder(this.name, this.simulation).setAll(this.properties);
+	}
+
 	/** The step's value of a parameter, or null when the step does not set it. */
 	public <T> T get(Parameter<T> parameter) {
 		String value = this.properties.get(parameter.name());

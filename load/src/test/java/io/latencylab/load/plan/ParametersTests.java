@@ -59,4 +59,21 @@ class ParametersTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> Operation.named("fly")).withMessageContaining("fly");
 	}
 
+	@Test
+	void aStepWithAParameterOrRenamedKeepsEverythingElse() {
+		Parameter<Integer> clients = Parameter.integer("lab.x.clients");
+		Parameter<String> label = Parameter.text("lab.x.label");
+		Step step = Step.of("x", "XSimulation").set(clients, 1).set(label, "a").lasting(Duration.ofSeconds(3));
+		Step changed = step.with(clients, 4).renamed("y");
+		assertThat(changed.name()).isEqualTo("y");
+		assertThat(changed.simulation()).isEqualTo("XSimulation");
+		assertThat(changed.estimate()).isEqualTo(Duration.ofSeconds(3));
+		// Set anew in its place: the order a simulation's properties are written in stays.
+		assertThat(changed.properties()).containsExactly(java.util.Map.entry("lab.x.clients", "4"),
+				java.util.Map.entry("lab.x.label", "a"));
+		assertThat(step.get(clients)).as("the step it came from").isEqualTo(1);
+		assertThat(step.toBuilder().set(label, "b").lasting(Duration.ofSeconds(1)).properties())
+			.containsEntry("lab.x.clients", "1").containsEntry("lab.x.label", "b");
+	}
+
 }

@@ -147,8 +147,7 @@ public final class AgreementStudy implements Study {
 	}
 
 	private static Step untraced(Step step) {
-		return Step.of(step.name(), step.simulation()).setAll(step.properties()).set(Plan.UNTRACED, true)
-			.lasting(step.estimate());
+		return step.with(Plan.UNTRACED, true);
 	}
 
 	/**

@@ -95,10 +95,7 @@ public final class AzureStudy implements Study {
 		for (Operation operation : ENTITY_OPERATIONS) {
 			for (int kb : ENTITY_KB) {
 				Step lab = new SweepLoad(operation, matrixLevels, matrixStep, kb * 1024).step(operation.label() + "-" + kb + "kb");
-				steps.add(Step.of(lab.name() + AZURE, lab.simulation()).setAll(lab.properties())
-					.set(AzureEntities.STORE, "azure")
-					.set(Plan.UNTRACED, true)
-					.lasting(lab.estimate()));
+				steps.add(lab.renamed(lab.name() + AZURE).with(AzureEntities.STORE, "azure").with(Plan.UNTRACED, true));
 			}
 		}
 		// §3.3 on Azure Storage's queue (Azurite here): one shared queue a message size.
@@ -114,7 +111,7 @@ public final class AzureStudy implements Study {
 			for (Operation operation : List.of(Operation.QUEUE_PEEK, Operation.QUEUE_RECEIVE, Operation.QUEUE_ADD)) {
 				Step check = new SweepLoad(operation, List.of(1), matrixStep, 512)
 					.step(QUEUE_LENGTH + length + "-" + operation.label().substring("queue-".length()));
-				steps.add(Step.of(check.name(), check.simulation()).setAll(check.properties())
+				steps.add(check.toBuilder()
 					.set(QueueOperations.LENGTH, length)
 					// Filling the queue (about 400 messages a second on Azurite here) comes before the step.
 					.lasting(check.estimate().plusSeconds(length / 400)));
@@ -128,10 +125,7 @@ public final class AzureStudy implements Study {
 			.step("blob-upload"));
 		// Figure 1 again on Azure Storage's blob service (Azurite, or --storage environment): no spans there.
 		for (Step lab : List.of(steps.get(steps.size() - 2), steps.getLast())) {
-			steps.add(Step.of(lab.name() + AZURE, lab.simulation()).setAll(lab.properties())
-				.set(AzureBlobs.STORE, "azure")
-				.set(Plan.UNTRACED, true)
-				.lasting(lab.estimate()));
+			steps.add(lab.renamed(lab.name() + AZURE).with(AzureBlobs.STORE, "azure").with(Plan.UNTRACED, true));
 		}
 		steps.add(new InsertComparison(List.of(1, 8, 16), ENTITY_KB, full ? 500 : 50).step("blob-vs-table-insert"));
 		// Table 2 again on Azure Storage's own blob and table services (Azurite, or --storage environment).
