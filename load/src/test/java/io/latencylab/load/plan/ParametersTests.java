@@ -3,6 +3,7 @@ package io.latencylab.load.plan;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -69,8 +70,7 @@ class ParametersTests {
 		assertThat(changed.simulation()).isEqualTo("XSimulation");
 		assertThat(changed.estimate()).isEqualTo(Duration.ofSeconds(3));
 		// Set anew in its place: the order a simulation's properties are written in stays.
-		assertThat(changed.properties()).containsExactly(java.util.Map.entry("lab.x.clients", "4"),
-				java.util.Map.entry("lab.x.label", "a"));
+		assertThat(changed.properties()).containsExactly(Map.entry("lab.x.clients", "4"), Map.entry("lab.x.label", "a"));
 		assertThat(step.get(clients)).as("the step it came from").isEqualTo(1);
 		assertThat(step.toBuilder().set(label, "b").lasting(Duration.ofSeconds(1)).properties())
 			.containsEntry("lab.x.clients", "1").containsEntry("lab.x.label", "b");
