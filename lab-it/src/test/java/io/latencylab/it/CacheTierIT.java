@@ -16,8 +16,8 @@ import java.util.List;
 import javax.net.ssl.SSLHandshakeException;
 
 import io.latencylab.it.LabProcesses.Service;
-import io.latencylab.lab.deploy.HitchTls;
-import io.latencylab.lab.deploy.VarnishCache;
+import io.latencylab.lab.study.svload.HitchTls;
+import io.latencylab.lab.study.svload.VarnishCache;
 import io.latencylab.lab.tls.LabCa;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

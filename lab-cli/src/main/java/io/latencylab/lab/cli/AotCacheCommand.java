@@ -50,7 +50,7 @@ final class AotCacheCommand implements Callable<Integer> {
 		if (this.seconds < 10 || this.seconds > 600) {
 			throw new CommandLine.ParameterException(this.spec.commandLine(), "--seconds takes 10 to 600, not " + this.seconds);
 		}
-		BareDeployment lab = new BareDeployment(Lab.PROJECT);
+		BareDeployment lab = Lab.bare();
 		if (lab.anyRunning()) {
 			throw new CommandLine.ParameterException(this.spec.commandLine(),
 					"the lab is up: ./lab down first (a training run starts the services itself, recording)");

@@ -4,8 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.latencylab.lab.deploy.BareDeployment;
-import io.latencylab.lab.deploy.ComposeDeployment;
+import io.latencylab.lab.deploy.ComposeSetup;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.ExternalDeployment;
 import io.latencylab.lab.topology.Injector;
@@ -39,8 +38,8 @@ final class DeploymentOptions {
 		}
 		Topology topology = topology();
 		return switch (topology.kind()) {
-			case BARE -> new BareDeployment(Lab.PROJECT);
-			case COMPOSE -> new ComposeDeployment(Lab.PROJECT, this.services);
+			case BARE -> Lab.bare();
+			case COMPOSE -> Lab.compose(this.services, ComposeSetup.AS_SHIPPED);
 			case EXTERNAL -> new ExternalDeployment(Services.find(Lab.PROJECT), topology);
 		};
 	}

@@ -5,7 +5,9 @@ import java.util.List;
 
 import io.latencylab.lab.deploy.BareDeployment;
 import io.latencylab.lab.deploy.ComposeDeployment;
+import io.latencylab.lab.deploy.ComposeSetup;
 import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.study.Studies;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -39,7 +41,17 @@ public final class Lab implements Runnable {
 	}
 
 	static Deployment deployment(boolean compose, List<String> services) {
-		return compose ? new ComposeDeployment(PROJECT, services) : new BareDeployment(PROJECT);
+		return compose ? compose(services, ComposeSetup.AS_SHIPPED) : bare();
+	}
+
+	/** The services as bare JVMs here, with every study's systems beside them. */
+	static BareDeployment bare() {
+		return new BareDeployment(PROJECT, Studies.systems());
+	}
+
+	/** The services under compose, with every study's systems beside them. */
+	static ComposeDeployment compose(List<String> services, ComposeSetup setup) {
+		return new ComposeDeployment(PROJECT, services, setup, Studies.systems());
 	}
 
 }

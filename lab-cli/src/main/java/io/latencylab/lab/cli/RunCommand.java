@@ -13,16 +13,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import io.latencylab.lab.deploy.BareDeployment;
-import io.latencylab.lab.deploy.ComposeDeployment;
 import io.latencylab.lab.deploy.ComposeSetup;
 import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.ExternalDeployment;
 import io.latencylab.lab.deploy.Factors;
-import io.latencylab.lab.deploy.ObjectBackend;
 import io.latencylab.lab.deploy.StartUp;
-import io.latencylab.lab.deploy.SwiftStore;
 import io.latencylab.lab.net.EmulatedDistance;
 import io.latencylab.lab.net.Link;
 import io.latencylab.lab.net.NetworkProbe;
@@ -36,9 +32,11 @@ import io.latencylab.lab.run.LabRun;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.study.Studies;
 import io.latencylab.lab.study.Study;
+import io.latencylab.lab.study.azure.StorageHook;
+import io.latencylab.lab.study.svload.ObjectBackend;
+import io.latencylab.lab.study.svload.ObjectStoreHook;
 import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.topology.Topology;
-import io.latencylab.load.StorageAccount;
 import io.latencylab.load.WarmUp;
 import io.latencylab.load.plan.Operation;
 import io.latencylab.load.plan.Parameter;
@@ -168,7 +166,7 @@ final class RunCommand implements Callable<Integer> {
 		// Every option is checked before anything starts: a refused option leaves nothing running.
 		Injections.check(this.injections, this.spec.commandLine());
 		Bands bands = this.bandsOption.given(this.spec.commandLine()).orElse(Bands.DEFAULT);
-		checkStorage();
+		StorageHook storage = storageHook();
 		if (this.store != null) {
 			try {
 				ObjectBackend.named(this.store);
@@ -178,7 +176,7 @@ final class RunCommand implements Callable<Integer> {
 			}
 		}
 		if (this.compare != null) {
-			return compareDeployments(bands);
+			return compareDeployments(bands, storage);
 		}
 		int repeat = (this.repeat == null) ? 1 : this.repeat;
 		if (repeat < 1) {
@@ -191,8 +189,9 @@ final class RunCommand implements Callable<Integer> {
 		List<String> described = described(roundTrip, regions);
 		Deployment deployment = this.jvmStart.apply(this.options.deployment(), this.spec.commandLine());
 		List<Injector> injectors = this.options.injectors(deployment);
-		ObjectBackend backend = objectBackend(deployment, plan);
-		if (this.storage.equals("environment") && injectors.stream().anyMatch((i) -> i.sshHost().isPresent())) {
+		ObjectStoreHook objects = ObjectStoreHook.forRun(this.store);
+		checkStore(objects, deployment, plan);
+		if (storage.fromEnvironment() && injectors.stream().anyMatch((i) -> i.sshHost().isPresent())) {
 			// ssh passes no environment: the account's key would have to be written where the injector runs.
 			throw new CommandLine.ParameterException(this.spec.commandLine(),
 					"--storage environment: the connection string stays on this machine; an injector over ssh cannot use it");
@@ -231,8 +230,7 @@ final class RunCommand implements Callable<Integer> {
 				runDirs.add(new LabRun(Lab.PROJECT, deployment, System.out).distance(roundTrip)
 					.regions(regions)
 					.bands(bands)
-					.storage(this.storage)
-					.objectBackend(backend)
+					.hooks(List.of(storage, objects))
 					.injectors(injectors)
 					.run(plan.repetition(i), described, this.warmUp, cores));
 			}
@@ -264,23 +262,13 @@ final class RunCommand implements Callable<Integer> {
 		return 0;
 	}
 
-	private void checkStorage() {
-		if (!List.of("azurite", "environment").contains(this.storage)) {
-			throw new CommandLine.ParameterException(this.spec.commandLine(),
-					"--storage is azurite or environment, not '" + this.storage + "'");
+	/** Seed 002's account, checked: a refused --storage starts nothing. */
+	private StorageHook storageHook() {
+		try {
+			return StorageHook.of(this.storage);
 		}
-		String connectionString = System.getenv(StorageAccount.CONNECTION_STRING_VARIABLE);
-		if (this.storage.equals("environment")) {
-			if (connectionString == null || connectionString.isBlank()) {
-				throw new CommandLine.ParameterException(this.spec.commandLine(),
-						"--storage environment: set " + StorageAccount.CONNECTION_STRING_VARIABLE + " to the account's connection string");
-			}
-			try {
-				StorageAccount.of(connectionString);
-			}
-			catch (IllegalArgumentException ex) {
-				throw new CommandLine.ParameterException(this.spec.commandLine(), "--storage environment: " + ex.getMessage());
-			}
+		catch (IllegalArgumentException ex) {
+			throw new CommandLine.ParameterException(this.spec.commandLine(), ex.getMessage());
 		}
 	}
 
@@ -289,7 +277,7 @@ final class RunCommand implements Callable<Integer> {
 	 * even, each side started for its run and stopped after it (both publish the same ports), so
 	 * that a drift of the machine over the session falls on both sides alike.
 	 */
-	private int compareDeployments(Bands bands) throws Exception {
+	private int compareDeployments(Bands bands, StorageHook storage) throws Exception {
 		if (this.compare.size() != 2 || this.compare.get(0).equals(this.compare.get(1))) {
 			throw new CommandLine.ParameterException(this.spec.commandLine(),
 					"--compare takes two different sides, as bare,compose; not " + String.join(",", this.compare));
@@ -308,10 +296,10 @@ final class RunCommand implements Callable<Integer> {
 			sides.put(side, side(side));
 		}
 		Plan plan = plan();
-		ObjectBackend backend = ObjectBackend.LAB;
+		// Both sides front the same store: the lab's unless --store says otherwise.
+		ObjectStoreHook objects = ObjectStoreHook.forComparison(this.store);
 		for (Deployment deployment : sides.values()) {
-			// Both sides front the same store: the lab's unless --store says otherwise.
-			backend = (this.store == null) ? ObjectBackend.LAB : objectBackend(deployment, plan);
+			checkStore(objects, deployment, plan);
 		}
 		Duration roundTrip = roundTrip();
 		Map<String, Link> regions = regionLinks();
@@ -341,8 +329,7 @@ final class RunCommand implements Callable<Integer> {
 					Path dir = new LabRun(Lab.PROJECT, deployment, System.out).distance(roundTrip)
 						.regions(regions)
 						.bands(bands)
-						.storage(this.storage)
-						.objectBackend(backend)
+						.hooks(List.of(storage, objects))
 						.run(plan.repetition(i), described, this.warmUp, cores);
 					Factors.of(deployment).write(dir);
 					startUp.write(dir);
@@ -388,26 +375,14 @@ final class RunCommand implements Callable<Integer> {
 		return 0;
 	}
 
-	/**
-	 * What seed 003's cache tier fronts in this run: --store, else Swift on bare services and the
-	 * lab's store elsewhere; refused before anything starts when Swift is asked for and cannot run.
-	 */
-	private ObjectBackend objectBackend(Deployment deployment, Plan plan) {
-		boolean bare = deployment instanceof BareDeployment;
-		ObjectBackend backend = (this.store != null) ? ObjectBackend.named(this.store)
-				: bare ? ObjectBackend.SWIFT : ObjectBackend.LAB;
-		boolean objectSteps = plan.run(this.warmUp).stream().anyMatch(LabRun::readsObjects);
-		if (backend == ObjectBackend.SWIFT && objectSteps) {
-			if (!bare && !(deployment instanceof ComposeDeployment)) {
-				throw new CommandLine.ParameterException(this.spec.commandLine(), "--store swift: the lab starts Swift bare or "
-						+ "under compose; " + deployment.mode() + " fronts the store its topology names (--store lab)");
-			}
-			if (bare && !SwiftStore.installed()) {
-				throw new CommandLine.ParameterException(this.spec.commandLine(),
-						SwiftStore.howToInstall() + "; or --store lab, the lab's own store");
-			}
+	/** Seed 003's store, refused before anything starts when Swift is asked for and cannot run. */
+	private void checkStore(ObjectStoreHook objects, Deployment deployment, Plan plan) {
+		try {
+			objects.backend(deployment, plan.run(this.warmUp));
 		}
-		return backend;
+		catch (IllegalArgumentException ex) {
+			throw new CommandLine.ParameterException(this.spec.commandLine(), ex.getMessage());
+		}
 	}
 
 	/** The experiment that runs a user's own JMeter plan. */
@@ -535,11 +510,11 @@ final class RunCommand implements Callable<Integer> {
 
 	private Deployment side(String side) {
 		if (side.equals("bare")) {
-			return new BareDeployment(Lab.PROJECT);
+			return Lab.bare();
 		}
 		for (ComposeSetup setup : ComposeSetup.values()) {
 			if (setup.side().equals(side)) {
-				return new ComposeDeployment(Lab.PROJECT, this.options.services, setup);
+				return Lab.compose(this.options.services, setup);
 			}
 		}
 		throw new CommandLine.ParameterException(this.spec.commandLine(), "unknown side '" + side + "'; one of bare, "

@@ -2,7 +2,6 @@ package io.latencylab.lab.cli;
 
 import java.util.concurrent.Callable;
 
-import io.latencylab.lab.deploy.BareDeployment;
 import picocli.CommandLine.Command;
 
 @Command(name = "status", mixinStandardHelpOptions = true, description = "Show which bare services run and are ready.")
@@ -10,7 +9,7 @@ final class StatusCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() {
-		new BareDeployment(Lab.PROJECT).status().forEach((name, state) -> System.out.println(name + ": " + state));
+		Lab.bare().status().forEach((name, state) -> System.out.println(name + ": " + state));
 		return 0;
 	}
 

@@ -1,5 +1,13 @@
 package io.latencylab.lab.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -7,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The lab's rooms: the load generator below the runner, the runner's engine packages, the studies
@@ -20,6 +29,24 @@ class LayoutTests {
 	@Test
 	void thePackagesOfTheLoadGeneratorAndTheRunnerHaveNoCycles() {
 		slices().matching("io.latencylab.(**)").should().beFreeOfCycles().check(this.lab);
+	}
+
+	@Test
+	void theEngineNamesNoStudyNorTheSystemsStudiesBring() throws IOException {
+		// A study brings its systems (BackingSystem) and its part of a run (RunHook); the engine runs any.
+		Pattern named = Pattern.compile("(?i)swift|varnish|hitch|azurite|svload|seed[ -]?0\\d\\d");
+		List<String> found = new ArrayList<>();
+		try (Stream<Path> files = Files.walk(Path.of("..", "lab-runner", "src", "main"))) {
+			for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+				List<String> lines = Files.readAllLines(file);
+				for (int i = 0; i < lines.size(); i++) {
+					if (named.matcher(lines.get(i)).find()) {
+						found.add(file + ":" + (i + 1) + ": " + lines.get(i).strip());
+					}
+				}
+			}
+		}
+		assertThat(found).isEmpty();
 	}
 
 	@Test

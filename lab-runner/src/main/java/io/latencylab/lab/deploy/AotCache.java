@@ -216,4 +216,21 @@ public final class AotCache {
 		return stamp;
 	}
 
+	/** From the JVM's own command line: which cache it started from, if any. */
+	static String startOf(ProcessHandle process) {
+		String[] arguments = process.info().arguments().orElse(new String[0]);
+		for (String argument : arguments) {
+			if (argument.startsWith("-XX:AOTCache=")) {
+				return "from each service's AOT cache (./lab aot-cache)";
+			}
+			if (argument.startsWith("-XX:SharedArchiveFile=")) {
+				return "from each service's CDS archive (./lab aot-cache)";
+			}
+			if (argument.startsWith("-XX:AOTCacheOutput=") || argument.startsWith("-XX:ArchiveClassesAtExit=")) {
+				return "recording a start-up cache (a training run)";
+			}
+		}
+		return "cold (no start-up cache)";
+	}
+
 }

@@ -40,8 +40,8 @@ public final class BareDeployment implements Deployment {
 
 	private final Services services;
 
-	/** Per service: the pid, the time and its CPU nanoseconds at the last sample. */
-	private final Map<String, long[]> lastCpu = new ConcurrentHashMap<>();
+	/** Each process's CPU at the last sample. */
+	private final ProcessUsage usage = new ProcessUsage();
 
 	/** The cores the services run on; limitCpus gives a service the first of them. */
 	private Cores cores = Cores.here(false);
@@ -63,10 +63,29 @@ public final class BareDeployment implements Deployment {
 
 	}
 
-	public BareDeployment(Path project) {
+	/** The systems of the studies' that run beside the services here. */
+	private final List<BackingSystem> backings;
+
+	/** @param systems the studies' systems, each started here when it runs bare */
+	public BareDeployment(Path project, List<BackingSystem.Kind> systems) {
 		this.project = project;
 		this.dir = project.resolve("runs/services");
 		this.services = Services.find(project);
+		this.backings = systems.stream().flatMap((kind) -> kind.on(this).stream()).toList();
+	}
+
+	public Path project() {
+		return this.project;
+	}
+
+	/** Where the lab keeps what it started here: pid files, logs, each system's own folder. */
+	public Path dir() {
+		return this.dir;
+	}
+
+	@Override
+	public <T> Optional<T> backing(Class<T> type) {
+		return BackingSystem.find(this.backings, type);
 	}
 
 	@Override
@@ -92,9 +111,8 @@ public final class BareDeployment implements Deployment {
 	@Override
 	public void up(List<String> injections) throws IOException, InterruptedException {
 		Files.createDirectories(this.dir);
-		if (running(OBJECT_STORE).isEmpty()) {
-			Files.deleteIfExists(tuningFile());
-			Files.deleteIfExists(backendFile());
+		for (BackingSystem backing : this.backings) {
+			backing.prepare();
 		}
 		Map<String, Process> started = new LinkedHashMap<>();
 		for (String name : this.services.names()) {
@@ -117,104 +135,9 @@ public final class BareDeployment implements Deployment {
 		for (String name : this.services.names()) {
 			awaitReady(name, started.get(name), deadline);
 		}
-		startCache();
-		startStorage();
-	}
-
-	private SwiftStore swift() {
-		return new SwiftStore(this.project.resolve("ops/swift"), this.dir.resolve("swift"), this.project.resolve("data/swift"),
-				bindAddress(System.getenv("LAB_BIND")),
-				new SwiftStore.Ports(this.services.port("SWIFT_PROXY_PORT"), this.services.port("SWIFT_PROXY_TLS_PORT"),
-						this.services.port("SWIFT_ACCOUNT_PORT"), this.services.port("SWIFT_CONTAINER_PORT"),
-						this.services.port("SWIFT_OBJECT_PORT"), this.services.port("SWIFT_MEMCACHED_PORT")),
-				labCa().serverCertificate(), labCa().serverKey());
-	}
-
-	@Override
-	public ObjectBackend objectBackend() {
-		try {
-			return Files.exists(backendFile()) ? ObjectBackend.named(Files.readString(backendFile()).strip()) : ObjectBackend.LAB;
+		for (BackingSystem backing : this.backings) {
+			backing.up();
 		}
-		catch (IOException | IllegalArgumentException ex) {
-			return ObjectBackend.LAB;
-		}
-	}
-
-	@Override
-	public void useObjectBackend(ObjectBackend backend) throws IOException, InterruptedException {
-		if (!this.services.names().contains(OBJECT_STORE)) {
-			throw new IllegalStateException("seed 003's cache tier runs in front of " + OBJECT_STORE + ", which this lab does not run");
-		}
-		if (backend == objectBackend() && cache().running().isPresent()) {
-			return;
-		}
-		if (backend == ObjectBackend.SWIFT) {
-			if (!SwiftStore.installed()) {
-				throw new IllegalStateException(SwiftStore.howToInstall() + "; or --store lab, the lab's own store");
-			}
-			// Started by the first run that needs it, not by up: idle, its processes cost about 6 % of a core,
-			// which every other study would meet. down stops it.
-			SwiftStore swift = swift();
-			if (swift.running().isEmpty()) {
-				swift.start(tuning().swiftLimits());
-				System.out.println(SwiftStore.NAME + " (OpenStack Swift " + swift.version().orElse("") + ") ready on http://127.0.0.1:"
-						+ swift.ports().proxy() + " and https://localhost:" + swift.ports().proxyTls());
-			}
-		}
-		Files.writeString(backendFile(), backend.key());
-		stopCache();
-		startCache();
-		if (backend == ObjectBackend.LAB) {
-			// Nothing else reads from it: idle, it would cost every later run a few % of a core.
-			stopSwift();
-		}
-	}
-
-	private void stopSwift() throws IOException {
-		if (this.services.sets("SWIFT_PROXY_PORT") && !swift().processes().isEmpty()) {
-			swift().stop();
-			System.out.println("stopped " + SwiftStore.NAME);
-		}
-	}
-
-	@Override
-	public String describeObjectBackend() {
-		return (objectBackend() == ObjectBackend.SWIFT)
-				? "OpenStack Swift " + swift().version().orElse("") + " (Debian's packages: a proxy with tempauth and memcached, "
-						+ "account, container and object servers, one device, one replica)"
-				: "the lab's object store (" + OBJECT_STORE + ", Spring Boot)";
-	}
-
-	/** What {@link #useObjectBackend} last set, for the runs and `status` of other commands. */
-	private Path backendFile() {
-		return this.dir.resolve("object-backend");
-	}
-
-	/** Seed 002's storage, Azurite, when this machine has it (else how to install it). */
-	private void startStorage() throws IOException, InterruptedException {
-		if (storage().isEmpty()) {
-			System.out.println(AzuriteStorage.NAME + " not started: .env sets no AZURITE_*_PORT");
-			return;
-		}
-		AzuriteStorage storage = storage().get();
-		if (storage.running().isEmpty()) {
-			if (storage.executable().isEmpty()) {
-				System.out.println(AzuriteStorage.NAME + " not started: " + AzuriteStorage.howToInstall());
-				return;
-			}
-			storage.start();
-		}
-		System.out.println(AzuriteStorage.NAME + " (Azure Storage emulator) ready on http://127.0.0.1:" + storage.queuePort()
-				+ " (queue), blob and table beside it");
-	}
-
-	private Optional<AzuriteStorage> storage() {
-		if (!this.services.sets("AZURITE_QUEUE_PORT")) {
-			return Optional.empty();
-		}
-		return Optional.of(new AzuriteStorage(this.project, this.dir.resolve("azurite"),
-				bindAddress(System.getenv("LAB_BIND")), this.services.port("AZURITE_BLOB_PORT"),
-				this.services.port("AZURITE_QUEUE_PORT"), this.services.port("AZURITE_TABLE_PORT")));
 	}
 
 	private void awaitReady(String name, Process process, long deadline) throws InterruptedException {
@@ -223,109 +146,25 @@ public final class BareDeployment implements Deployment {
 		System.out.println(name + " ready on http://127.0.0.1:" + port);
 	}
 
-	@Override
-	public Tuning tuning() {
-		try {
-			return Files.exists(tuningFile()) ? Tuning.named(Files.readString(tuningFile()).strip()) : Tuning.BEFORE;
-		}
-		catch (IOException | IllegalArgumentException ex) {
-			return Tuning.BEFORE;
-		}
-	}
-
-	@Override
-	public void tune(Tuning tuning) throws IOException, InterruptedException {
-		if (!this.services.names().contains(OBJECT_STORE)) {
-			throw new IllegalStateException("tuning is for seed 003's object store and cache, which this lab does not run");
-		}
-		Files.writeString(tuningFile(), tuning.name());
-		stopCache();
-		if (objectBackend() == ObjectBackend.SWIFT) {
-			// Table V: memcached and Swift's processes restarted with its limits.
-			swift().stop();
-			swift().start(tuning.swiftLimits());
-			startCache();
-			System.out.println(SwiftStore.NAME + " and its cache tier restarted with " + tuning.label());
-			return;
-		}
-		stop(OBJECT_STORE);
-		Process store = start(OBJECT_STORE, List.of());
-		Files.writeString(pidFile(OBJECT_STORE), String.valueOf(store.pid()));
-		Cores.pin(store.pid(), this.cores.services());
-		awaitReady(OBJECT_STORE, store, ServiceJar.deadline(READY_TIMEOUT));
-		startCache();
-		System.out.println(OBJECT_STORE + " and its cache tier restarted with " + tuning.label());
-	}
-
-	/** What {@link #tune} last set, for the runs and `status` of other commands. */
-	private Path tuningFile() {
-		return this.dir.resolve("tuning");
-	}
-
 	/**
-	 * Seed 003's cache tier in front of the object store, when that runs: Varnish, and hitch for
-	 * HTTPS in front of Varnish, each if this machine has it (else how to install it).
+	 * Stops {@code name}, starts it again with what the backing systems now give it, on the
+	 * services' cores, and waits until it is ready.
 	 */
-	private void startCache() throws IOException, InterruptedException {
-		if (!this.services.names().contains(OBJECT_STORE)) {
-			return;
-		}
-		VarnishCache cache = cache();
-		if (cache.running().isEmpty()) {
-			if (VarnishCache.varnishd().isEmpty()) {
-				System.out.println(VarnishCache.NAME + " not started: " + VarnishCache.howToInstall());
-				return;
-			}
-			cache.start(tuning().varnishParameters());
-		}
-		System.out.println(VarnishCache.NAME + " (Varnish) ready on http://127.0.0.1:" + cache.port()
-				+ ", in front of " + (objectBackend() == ObjectBackend.SWIFT ? SwiftStore.NAME : OBJECT_STORE));
-		HitchTls tls = cacheTls();
-		if (tls.running().isEmpty()) {
-			if (HitchTls.hitch().isEmpty()) {
-				System.out.println(HitchTls.NAME + " not started: " + HitchTls.howToInstall());
-				return;
-			}
-			tls.start();
-		}
-		System.out.println(HitchTls.NAME + " (hitch) ready on https://localhost:" + tls.port() + ", in front of "
-				+ VarnishCache.NAME + "; trust " + this.project.relativize(labCa().caCertificate()));
-	}
-
-	private void stopCache() throws IOException {
-		if (!this.services.names().contains(OBJECT_STORE)) {
-			return;
-		}
-		HitchTls tls = cacheTls();
-		if (tls.running().isPresent()) {
-			tls.stop();
-			System.out.println("stopped " + HitchTls.NAME);
-		}
-		VarnishCache cache = cache();
-		if (cache.running().isPresent()) {
-			cache.stop();
-			System.out.println("stopped " + VarnishCache.NAME);
-		}
-	}
-
-	private VarnishCache cache() {
-		return new VarnishCache(this.project.resolve("ops/varnish/default.vcl"), this.dir.resolve("varnish"),
-				bindAddress(System.getenv("LAB_BIND")), this.services.port("OBJECT_CACHE_PORT"),
-				(objectBackend() == ObjectBackend.SWIFT) ? this.services.port("SWIFT_PROXY_PORT")
-						: this.services.named(OBJECT_STORE).httpPort());
-	}
-
-	private HitchTls cacheTls() {
-		return new HitchTls(LabCa.at(labCaDir()).serverPem(), this.dir.resolve("hitch"), bindAddress(System.getenv("LAB_BIND")),
-				this.services.port("OBJECT_CACHE_TLS_PORT"), this.services.port("OBJECT_CACHE_PORT"));
+	public void restart(String name) throws IOException, InterruptedException {
+		stop(name);
+		Process process = start(name, List.of());
+		Files.writeString(pidFile(name), String.valueOf(process.pid()));
+		Cores.pin(process.pid(), this.cores.services());
+		awaitReady(name, process, ServiceJar.deadline(READY_TIMEOUT));
 	}
 
 	/** The lab's own CA and the server certificate it signed, made on first use. */
-	private LabCa labCa() {
+	public LabCa labCa() {
 		return LabCa.in(labCaDir());
 	}
 
-	private Path labCaDir() {
+	/** Where the lab keeps its CA; {@link LabCa#at} reads it there without making one. */
+	public Path labCaDir() {
 		return this.project.resolve("data/tls");
 	}
 
@@ -370,10 +209,12 @@ public final class BareDeployment implements Deployment {
 		List<String> arguments = new ArrayList<>(List.of("--server.address=" + bind, "--spring.grpc.server.address=" + bind));
 		injections.forEach((injection) -> arguments.add("--lab.inject." + injection));
 		if (name.equals(OBJECT_STORE)) {
-			// HTTPS beside HTTP, with a certificate of the lab's own CA (seed 003 measured both).
+			// HTTPS beside HTTP, with a certificate of the lab's own CA (a study measured both).
 			arguments.add("--objects.https.port=" + this.services.port("OBJECT_STORE_TLS_PORT"));
 			arguments.addAll(labCa().springBundleArguments("objects"));
-			arguments.addAll(tuning().storeArguments());
+		}
+		for (BackingSystem backing : this.backings) {
+			arguments.addAll(backing.serviceArguments(name));
 		}
 		List<String> command = new ArrayList<>();
 		// setsid: the services outlive the shell that started them, as `./lab up` promises.
@@ -382,6 +223,11 @@ public final class BareDeployment implements Deployment {
 		}
 		command.addAll(ServiceJar.command(jvmOptions, jar, arguments));
 		return ServiceJar.start(command, this.project, log(name), Map.of("LAB_TRACES_DIR", tracesDir().toString()));
+	}
+
+	/** Where the services listen, and so the systems beside them: {@link #bindAddress(String)} of LAB_BIND. */
+	public String bindAddress() {
+		return bindAddress(System.getenv("LAB_BIND"));
 	}
 
 	/**
@@ -403,12 +249,8 @@ public final class BareDeployment implements Deployment {
 
 	@Override
 	public void down() throws IOException, InterruptedException {
-		stopCache();
-		stopSwift();
-		Optional<AzuriteStorage> storage = storage().filter((s) -> s.running().isPresent());
-		if (storage.isPresent()) {
-			storage.get().stop();
-			System.out.println("stopped " + AzuriteStorage.NAME);
+		for (BackingSystem backing : this.backings) {
+			backing.down();
 		}
 		if (this.jvmStart == JvmStart.RECORDING) {
 			// Each JVM writes its cache as it exits, a minute or more on two shared cores: all told at
@@ -474,55 +316,25 @@ public final class BareDeployment implements Deployment {
 	 */
 	@Override
 	public Map<String, Usage> sample() {
-		Map<String, Usage> usage = new LinkedHashMap<>();
-		long now = System.nanoTime();
-		processes().forEach((name, process) -> {
-			Optional<Duration> cpuTime = cpuTime(process);
-			if (cpuTime.isEmpty()) {
-				return;
-			}
-			long[] last = this.lastCpu.put(name, new long[] { process.pid(), now, cpuTime.get().toNanos() });
-			if (last != null && last[0] == process.pid() && now > last[1]) {
-				double cpu = 100.0 * (cpuTime.get().toNanos() - last[2]) / (now - last[1]);
-				usage.put(name, new Usage(cpu, residentMib(process)));
-			}
-		});
-		return usage;
+		return this.usage.sample(processes());
 	}
 
 	@Override
 	public Map<String, Double> cpuSeconds() {
-		Map<String, Double> seconds = new LinkedHashMap<>();
-		processes().forEach((name, process) -> cpuTime(process).ifPresent((cpu) -> seconds.put(name, cpu.toNanos() / 1e9)));
-		return seconds;
+		return ProcessUsage.cpuSeconds(processes());
 	}
 
 	/**
-	 * What runs of the system under test, by name: the services, and the cache tier's daemons when
-	 * they run (Varnish and hitch do their work in children of the process whose pid they write).
+	 * What runs of the system under test, by name: the services, and the backing systems' processes
+	 * (a daemon may do its work in children of the process whose pid it writes).
 	 */
 	private Map<String, ProcessHandle> processes() {
 		Map<String, ProcessHandle> processes = new LinkedHashMap<>();
 		for (Services.Service service : this.services.all()) {
 			running(service.name()).ifPresent((p) -> processes.put(service.name(), p));
 		}
-		if (this.services.names().contains(OBJECT_STORE)) {
-			cache().running().ifPresent((p) -> processes.put(VarnishCache.NAME, p));
-			cacheTls().running().ifPresent((p) -> processes.put(HitchTls.NAME, p));
-			if (this.services.sets("SWIFT_PROXY_PORT")) {
-				processes.putAll(swift().processes());
-			}
-		}
-		storage().flatMap(AzuriteStorage::running).ifPresent((p) -> processes.put(AzuriteStorage.NAME, p));
+		this.backings.forEach((backing) -> processes.putAll(backing.processes()));
 		return processes;
-	}
-
-	/** The CPU time of a process and every process under it. */
-	private static Optional<Duration> cpuTime(ProcessHandle process) {
-		Optional<Duration> own = process.info().totalCpuDuration();
-		return own.map((cpu) -> process.descendants()
-			.map((child) -> child.info().totalCpuDuration().orElse(Duration.ZERO))
-			.reduce(cpu, Duration::plus));
 	}
 
 	@Override
@@ -555,30 +367,13 @@ public final class BareDeployment implements Deployment {
 	public Optional<String> jvmStart() {
 		Map<String, List<String>> byStart = new LinkedHashMap<>();
 		for (String name : this.services.names()) {
-			running(name).ifPresent((p) -> byStart.computeIfAbsent(startOf(p), (k) -> new ArrayList<>()).add(name));
+			running(name).ifPresent((p) -> byStart.computeIfAbsent(AotCache.startOf(p), (k) -> new ArrayList<>()).add(name));
 		}
 		if (byStart.size() <= 1) {
 			return byStart.keySet().stream().findFirst();
 		}
 		return Optional.of(String.join("; ",
 				byStart.entrySet().stream().map((e) -> e.getKey() + ": " + String.join(", ", e.getValue())).toList()));
-	}
-
-	/** From the JVM's own command line: which cache it started from, if any. */
-	private static String startOf(ProcessHandle process) {
-		String[] arguments = process.info().arguments().orElse(new String[0]);
-		for (String argument : arguments) {
-			if (argument.startsWith("-XX:AOTCache=")) {
-				return "from each service's AOT cache (./lab aot-cache)";
-			}
-			if (argument.startsWith("-XX:SharedArchiveFile=")) {
-				return "from each service's CDS archive (./lab aot-cache)";
-			}
-			if (argument.startsWith("-XX:AOTCacheOutput=") || argument.startsWith("-XX:ArchiveClassesAtExit=")) {
-				return "recording a start-up cache (a training run)";
-			}
-		}
-		return "cold (no start-up cache)";
 	}
 
 	public Map<String, String> status() {
@@ -589,45 +384,8 @@ public final class BareDeployment implements Deployment {
 			status.put(name, Http.ready(service.httpPort()) ? "ready on " + service.httpPort()
 					: process.map((p) -> "running (pid " + p.pid() + "), not ready").orElse("not running"));
 		}
-		if (this.services.names().contains(OBJECT_STORE)) {
-			VarnishCache cache = cache();
-			status.put(VarnishCache.NAME, cache.running().map((p) -> "Varnish on " + cache.port() + " (pid " + p.pid() + ")")
-				.orElse("not running"));
-			HitchTls tls = cacheTls();
-			status.put(HitchTls.NAME, tls.running().map((p) -> "hitch on " + tls.port() + " (pid " + p.pid() + ")")
-				.orElse("not running"));
-			if (this.services.sets("SWIFT_PROXY_PORT")) {
-				SwiftStore swift = swift();
-				status.put(SwiftStore.NAME, swift.running()
-					.map((p) -> "OpenStack Swift " + swift.version().orElse("") + " on " + swift.ports().proxy() + " (pid " + p.pid()
-							+ ")" + (objectBackend() == ObjectBackend.SWIFT ? ", behind the cache" : ""))
-					.orElse("not running"));
-			}
-		}
+		this.backings.forEach((backing) -> status.putAll(backing.status()));
 		return status;
-	}
-
-	/** Resident memory of a process and every process under it. */
-	private static double residentMib(ProcessHandle process) {
-		return Stream.concat(Stream.of(process), process.descendants())
-			.mapToDouble((p) -> residentMib(p.pid()))
-			.filter((mib) -> !Double.isNaN(mib))
-			.sum();
-	}
-
-	/** Resident memory from /proc, as the kernel counts it (heap, metaspace, threads, code). */
-	private static double residentMib(long pid) {
-		try {
-			for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
-				if (line.startsWith("VmRSS:")) {
-					return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
-				}
-			}
-		}
-		catch (IOException | NumberFormatException ex) {
-			// Not Linux, or the process just ended.
-		}
-		return Double.NaN;
 	}
 
 	/** Whether any of the services runs, ready or not. */
@@ -635,7 +393,8 @@ public final class BareDeployment implements Deployment {
 		return this.services.names().stream().anyMatch((name) -> running(name).isPresent());
 	}
 
-	private Optional<ProcessHandle> running(String name) {
+	/** The process of a service (or a system whose pid file is beside theirs) when it runs. */
+	public Optional<ProcessHandle> running(String name) {
 		try {
 			Path pidFile = pidFile(name);
 			if (!Files.exists(pidFile)) {

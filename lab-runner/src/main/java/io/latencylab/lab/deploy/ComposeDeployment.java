@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.tls.LabCa;
@@ -35,12 +34,6 @@ public final class ComposeDeployment implements Deployment {
 	/** Jaeger's query service, published on 127.0.0.1. */
 	static final String JAEGER = "http://127.0.0.1:16686";
 
-	/** nginx ending TLS in front of Varnish (ops/compose/tls.yml). */
-	static final String TLS_SERVICE = "object-cache-tls";
-
-	/** Seed 003's Swift, built from ops/swift. */
-	static final String SWIFT_SERVICE = "swift";
-
 	/** Where the service images hold the start-up cache their build recorded (the Dockerfile). */
 	private static final String START_CACHE = "/app/start.cache";
 
@@ -50,22 +43,11 @@ public final class ComposeDeployment implements Deployment {
 
 	private final Services lab;
 
-	private final Cgroups cgroups = Cgroups.host();
-
-	/** Per service: its container's id, looked up once (again when the container is gone). */
-	private final Map<String, String> containers = new ConcurrentHashMap<>();
-
-	/** Per service: the time and the container's CPU nanoseconds at the last sample. */
-	private final Map<String, long[]> lastCpu = new HashMap<>();
+	/** The services' containers, their ids and their CPU and memory. */
+	private final ContainerUsage usage;
 
 	/** The CPU quota (NanoCpus) each limited container had before its limit. */
 	private final Map<String, String> quotas = new HashMap<>();
-
-	/** The store's and Varnish's settings, handed to every compose command (compose recreates on a change). */
-	private Tuning tuning = Tuning.BEFORE;
-
-	/** What object-cache fronts: the lab's store unless a run of seed 003 asked for Swift. */
-	private ObjectBackend objectBackend = ObjectBackend.LAB;
 
 	private List<String> injections = List.of();
 
@@ -74,26 +56,52 @@ public final class ComposeDeployment implements Deployment {
 
 	private final ComposeSetup setup;
 
-	/** @param services the compose services to start; empty for all of them */
-	public ComposeDeployment(Path project, List<String> services) {
-		this(project, services, ComposeSetup.AS_SHIPPED);
+	/** The systems of the studies' that run beside the services in compose. */
+	private final List<BackingSystem> backings;
+
+	/**
+	 * @param services the compose services to start; empty for all of them
+	 * @param systems the studies' systems, each set through compose when it runs there
+	 */
+	public ComposeDeployment(Path project, List<String> services, List<BackingSystem.Kind> systems) {
+		this(project, services, ComposeSetup.AS_SHIPPED, systems);
 	}
 
 	/**
 	 * @param services the compose services to start; empty for all of them (like bare: the lab's
-	 * services and the cache tier, without the database, trace store and metrics of the shipped setup)
+	 * services and the backing systems' own, without the database, trace store and metrics of the
+	 * shipped setup)
 	 */
-	public ComposeDeployment(Path project, List<String> services, ComposeSetup setup) {
+	public ComposeDeployment(Path project, List<String> services, ComposeSetup setup, List<BackingSystem.Kind> systems) {
 		this.project = project;
 		this.setup = setup;
 		this.lab = Services.find(project);
-		this.services = (services.isEmpty() && setup.likeBare()) ? withCacheTier(this.lab.names()) : services;
+		this.usage = new ContainerUsage(this.lab.names(), (command) -> run(command, false));
+		this.backings = systems.stream().flatMap((kind) -> kind.on(this).stream()).toList();
+		this.services = (services.isEmpty() && setup.likeBare()) ? withBackings(this.lab.names()) : services;
 	}
 
-	private static List<String> withCacheTier(List<String> services) {
+	private List<String> withBackings(List<String> services) {
 		List<String> all = new ArrayList<>(services);
-		all.addAll(List.of("object-cache", TLS_SERVICE));
+		this.backings.forEach((backing) -> all.addAll(backing.composeServices()));
 		return all;
+	}
+
+	@Override
+	public <T> Optional<T> backing(Class<T> type) {
+		return BackingSystem.find(this.backings, type);
+	}
+
+	/** Whether {@code up} starts {@code service}: all of compose's, or those named. */
+	public boolean starts(String service) {
+		return this.services.isEmpty() || this.services.contains(service);
+	}
+
+	/** Runs {@code docker compose} with these arguments and every variable the lab hands it, its output shown. */
+	public void compose(List<String> arguments) throws IOException, InterruptedException {
+		List<String> command = new ArrayList<>(List.of("docker", "compose"));
+		command.addAll(arguments);
+		run(command, true);
 	}
 
 	@Override
@@ -122,7 +130,7 @@ public final class ComposeDeployment implements Deployment {
 		List<String> fromCache = new ArrayList<>();
 		List<String> cold = new ArrayList<>();
 		for (String service : this.lab.names()) {
-			String id = this.containers.computeIfAbsent(service, this::containerId);
+			String id = this.usage.id(service);
 			if (!id.isEmpty()) {
 				(startCacheMapped(id) ? fromCache : cold).add(service);
 			}
@@ -169,10 +177,11 @@ public final class ComposeDeployment implements Deployment {
 		// The catalog and the order service read LAB_INJECTIONS; compose recreates them when it changes,
 		// so an up without --inject takes an earlier one away.
 		this.injections = List.copyOf(injections);
-		this.tuning = Tuning.BEFORE;
-		this.objectBackend = ObjectBackend.LAB;
+		for (BackingSystem backing : this.backings) {
+			backing.prepare();
+		}
 		// New containers, new ids: the ones looked up before are of containers that are gone.
-		this.containers.clear();
+		this.usage.forget();
 		if (this.setup.likeBare()) {
 			// Written by the containers' user (uid 10001); an earlier life's spans are history, as bare.
 			Files.createDirectories(tracesDir());
@@ -190,63 +199,8 @@ public final class ComposeDeployment implements Deployment {
 		jvmStart().ifPresent((how) -> System.out.println("services' JVMs: " + how));
 	}
 
-	@Override
-	public Tuning tuning() {
-		return this.tuning;
-	}
-
-	/** Recreates the store (or Swift) and its cache tier with {@code tuning}'s settings (compose sees them changed). */
-	@Override
-	public void tune(Tuning tuning) throws IOException, InterruptedException {
-		this.tuning = tuning;
-		String store = (this.objectBackend == ObjectBackend.SWIFT) ? SWIFT_SERVICE : "object-store";
-		recreateCache(store);
-		System.out.println(store + " and its cache tier recreated with " + tuning.label());
-	}
-
-	@Override
-	public ObjectBackend objectBackend() {
-		return this.objectBackend;
-	}
-
-	/** Swift (the image ops/swift builds) started when it does not run, and object-cache recreated in front of it. */
-	@Override
-	public void useObjectBackend(ObjectBackend backend) throws IOException, InterruptedException {
-		if (backend == this.objectBackend) {
-			return;
-		}
-		this.objectBackend = backend;
-		if (backend == ObjectBackend.SWIFT) {
-			run(List.of("docker", "compose", "up", "-d", "--build", "--wait", "--wait-timeout", "300", "--no-deps",
-					SWIFT_SERVICE), true);
-		}
-		recreateCache();
-		System.out.println("object-cache recreated in front of " + ((backend == ObjectBackend.SWIFT) ? SWIFT_SERVICE
-				: "object-store"));
-	}
-
-	@Override
-	public String describeObjectBackend() {
-		return (this.objectBackend == ObjectBackend.SWIFT)
-				? "OpenStack Swift from Debian 12's packages in the latency-lab/swift image (ops/swift: a proxy with tempauth "
-						+ "and memcached, account, container and object servers, one device, one replica)"
-				: "the lab's object store (object-store, Spring Boot)";
-	}
-
-	/** Recreates {@code first} (if any), object-cache and its TLS proxy, as they now should be. */
-	private void recreateCache(String... first) throws IOException, InterruptedException {
-		List<String> command = new ArrayList<>(List.of("docker", "compose", "up", "-d", "--wait", "--wait-timeout", "300",
-				"--no-deps", "--force-recreate"));
-		command.addAll(List.of(first));
-		command.add("object-cache");
-		if (this.services.isEmpty() || this.services.contains(TLS_SERVICE)) {
-			command.add(TLS_SERVICE);
-		}
-		run(command, true);
-	}
-
 	/**
-	 * HTTPS for seed 003 (ops/compose/tls.yml on top of docker-compose.yml): the lab's CA, made on
+	 * HTTPS for the object store and its cache (ops/compose/tls.yml on top of docker-compose.yml): the lab's CA, made on
 	 * first use, and a copy of its server certificate and key for the containers, the key readable
 	 * by the store's user (uid 10001, not this one). It is the key of a certificate that names
 	 * localhost and the compose services only, trusted by nothing but the lab's own clients.
@@ -303,86 +257,12 @@ public final class ComposeDeployment implements Deployment {
 
 	@Override
 	public Map<String, Usage> sample() {
-		return sampleCgroups().orElseGet(this::dockerStats);
-	}
-
-	/**
-	 * From the control groups: CPU over the time since the last sample, memory now; empty when no
-	 * container's group could be read (a first sample yields no CPU figure, only the clock).
-	 */
-	private Optional<Map<String, Usage>> sampleCgroups() {
-		Map<String, Usage> usage = new LinkedHashMap<>();
-		boolean found = false;
-		long now = System.nanoTime();
-		for (String service : this.lab.names()) {
-			String id = this.containers.computeIfAbsent(service, this::containerId);
-			Optional<Long> cpu = id.isEmpty() ? Optional.empty() : this.cgroups.cpuNanos(id);
-			if (cpu.isEmpty()) {
-				// Not started yet, or restarted under a new id: look again next time.
-				this.containers.remove(service);
-				continue;
-			}
-			found = true;
-			long[] last = this.lastCpu.put(service, new long[] { now, cpu.get() });
-			if (last != null && now > last[0] && cpu.get() >= last[1]) {
-				usage.put(service, new Usage(100.0 * (cpu.get() - last[1]) / (now - last[0]),
-						this.cgroups.memoryBytes(id).map((bytes) -> bytes / 1024.0 / 1024.0).orElse(Double.NaN)));
-			}
-		}
-		return found ? Optional.of(usage) : Optional.empty();
+		return this.usage.sample();
 	}
 
 	@Override
 	public Map<String, Double> cpuSeconds() {
-		Map<String, Double> seconds = new LinkedHashMap<>();
-		for (String service : this.lab.names()) {
-			String id = this.containers.computeIfAbsent(service, this::containerId);
-			if (!id.isEmpty()) {
-				this.cgroups.cpuNanos(id).ifPresent((nanos) -> seconds.put(service, nanos / 1e9));
-			}
-		}
-		return seconds;
-	}
-
-	private String containerId(String service) {
-		try {
-			String ids = run(List.of("docker", "compose", "ps", "-q", "--no-trunc", service), false).strip();
-			return ids.isEmpty() ? "" : ids.lines().findFirst().orElse("").strip();
-		}
-		catch (IOException | RuntimeException ex) {
-			return "";
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return "";
-		}
-	}
-
-	private Map<String, Usage> dockerStats() {
-		Map<String, Usage> usage = new LinkedHashMap<>();
-		try {
-			String stats = run(List.of("docker", "stats", "--no-stream", "--format", "{{.Name}}\t{{.CPUPerc}}\t{{.MemUsage}}"),
-					false);
-			for (String line : stats.split("\n")) {
-				String[] fields = line.split("\t");
-				if (fields.length < 3) {
-					continue;
-				}
-				for (String service : this.lab.names()) {
-					if (fields[0].contains(service)) {
-						usage.put(service, new Usage(Double.parseDouble(fields[1].replace("%", "").trim()),
-								mebibytes(fields[2].split("/")[0].trim())));
-					}
-				}
-			}
-		}
-		catch (IOException | RuntimeException ex) {
-			// No sample this time; the next one may work.
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		return usage;
+		return this.usage.cpuSeconds();
 	}
 
 	@Override
@@ -410,7 +290,7 @@ public final class ComposeDeployment implements Deployment {
 		List<String> options = new ArrayList<>();
 		String data = "";
 		for (String service : this.lab.names()) {
-			String id = this.containers.computeIfAbsent(service, this::containerId);
+			String id = this.usage.id(service);
 			if (id.isEmpty()) {
 				continue;
 			}
@@ -484,30 +364,11 @@ public final class ComposeDeployment implements Deployment {
 		}
 	}
 
-	/** "512MiB", "1.2GiB", "800KiB", "12MB" → MiB. */
-	static double mebibytes(String text) {
-		String number = text.replaceAll("[^0-9.]", "");
-		String unit = text.replaceAll("[0-9.\\s]", "").toLowerCase(Locale.ROOT);
-		double value = Double.parseDouble(number);
-		return switch (unit) {
-			case "b" -> value / 1024 / 1024;
-			case "kib", "kb" -> value / 1024;
-			case "gib", "gb" -> value * 1024;
-			default -> value;
-		};
-	}
-
 	private String run(List<String> command, boolean show) throws IOException, InterruptedException {
 		ProcessBuilder builder = new ProcessBuilder(command).directory(this.project.toFile()).redirectErrorStream(true);
 		if (command.size() > 1 && command.get(1).equals("compose")) {
 			builder.environment().put("COMPOSE_FILE", composeFiles());
-			builder.environment().put("LAB_OBJECT_STORE_SETTINGS", this.tuning.storeJson());
-			builder.environment().put("LAB_VARNISH_PARAMETERS", this.tuning.varnishArguments());
-			builder.environment().put("LAB_OBJECT_BACKEND",
-					(this.objectBackend == ObjectBackend.SWIFT) ? SWIFT_SERVICE : "object-store");
-			builder.environment().put("LAB_MEMCACHED_CONNECTIONS",
-					String.valueOf(this.tuning.swiftLimits().memcachedConnections()));
-			builder.environment().put("LAB_MEMCACHED_MB", String.valueOf(this.tuning.swiftLimits().memcachedMegabytes()));
+			this.backings.forEach((backing) -> builder.environment().putAll(backing.composeEnvironment()));
 			builder.environment().put("LAB_INJECTIONS", String.join(",", this.injections));
 			builder.environment().put("LAB_START_CACHE", this.startCache ? "on" : "off");
 			if (this.setup.likeBare()) {

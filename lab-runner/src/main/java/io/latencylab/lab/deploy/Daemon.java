@@ -13,11 +13,11 @@ import java.util.stream.Stream;
 
 /**
  * A program of the lab's that outlives the command that started it: one that puts itself in the
- * background and writes its pid to a file (varnishd, hitch), or one that stays in the foreground and
- * whose pid the lab writes (Azurite, Swift's servers). Found again from another shell through that
+ * background and writes its pid to a file (a cache, a TLS proxy), or one that stays in the foreground and
+ * whose pid the lab writes (an emulator, a store's servers). Found again from another shell through that
  * file, and stopped with every process under it.
  */
-final class Daemon {
+public final class Daemon {
 
 	private final String name;
 
@@ -25,22 +25,22 @@ final class Daemon {
 
 	private final Path log;
 
-	Daemon(String name, Path dir) {
+	public Daemon(String name, Path dir) {
 		this.name = name;
 		this.pidFile = dir.resolve(name + ".pid");
 		this.log = dir.resolve(name + ".log");
 	}
 
 	/** The first of {@code candidates} that is an executable file. */
-	static Optional<Path> executable(String... candidates) {
+	public static Optional<Path> executable(String... candidates) {
 		return Stream.of(candidates).map(Path::of).filter(Files::isExecutable).findFirst();
 	}
 
-	Path pidFile() {
+	public Path pidFile() {
 		return this.pidFile;
 	}
 
-	Optional<ProcessHandle> running() {
+	public Optional<ProcessHandle> running() {
 		try {
 			return Files.exists(this.pidFile)
 					? ProcessHandle.of(Long.parseLong(Files.readString(this.pidFile).strip())).filter(ProcessHandle::isAlive)
@@ -55,12 +55,12 @@ final class Daemon {
 	 * Runs {@code command}, which must leave the daemon running in the background and exit 0, and
 	 * waits until the daemon accepts connections on {@code port}.
 	 */
-	void start(List<String> command, int port) throws IOException, InterruptedException {
+	public void start(List<String> command, int port) throws IOException, InterruptedException {
 		start(command, "127.0.0.1", port);
 	}
 
 	/** As {@link #start(List, int)}, for a daemon listening on {@code host}. */
-	void start(List<String> command, String host, int port) throws IOException, InterruptedException {
+	public void start(List<String> command, String host, int port) throws IOException, InterruptedException {
 		Process launcher = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(this.log.toFile()).start();
 		if (!launcher.waitFor(60, TimeUnit.SECONDS) || launcher.exitValue() != 0) {
 			launcher.destroyForcibly();
@@ -75,7 +75,7 @@ final class Daemon {
 		}
 	}
 
-	Path log() {
+	public Path log() {
 		return this.log;
 	}
 
@@ -85,12 +85,12 @@ final class Daemon {
 	 * connections on every one of {@code ports} on {@code host}; if it exits or does not within
 	 * {@code timeout}, it is stopped and this fails with its output.
 	 */
-	void launch(List<String> command, String host, Duration timeout, int... ports) throws IOException, InterruptedException {
+	public void launch(List<String> command, String host, Duration timeout, int... ports) throws IOException, InterruptedException {
 		awaitPorts(spawn(command), host, System.nanoTime() + timeout.toNanos(), ports);
 	}
 
 	/** The first half of {@link #launch}: started, its pid written; not waited for. */
-	Process spawn(List<String> command) throws IOException {
+	public Process spawn(List<String> command) throws IOException {
 		List<String> detached = new java.util.ArrayList<>();
 		if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
 			detached.add("/usr/bin/setsid");
@@ -102,7 +102,7 @@ final class Daemon {
 	}
 
 	/** The second half: until {@code process} accepts connections on every port, or fails with its output by {@code deadline}. */
-	void awaitPorts(Process process, String host, long deadline, int... ports) throws IOException, InterruptedException {
+	public void awaitPorts(Process process, String host, long deadline, int... ports) throws IOException, InterruptedException {
 		for (int port : ports) {
 			while (!accepts(host, port)) {
 				if (!process.isAlive() || System.nanoTime() > deadline) {
@@ -116,12 +116,12 @@ final class Daemon {
 	}
 
 	/** Stops the daemon and every process under it (workers, a launcher's children), 10 s each at most. */
-	void stop() throws IOException {
+	public void stop() throws IOException {
 		stopAll(List.of(this));
 	}
 
 	/** Stops the daemons all at once (each may take seconds to shut down gracefully), then waits for each. */
-	static void stopAll(List<Daemon> daemons) throws IOException {
+	public static void stopAll(List<Daemon> daemons) throws IOException {
 		List<ProcessHandle> all = daemons.stream()
 			.flatMap((d) -> d.running().stream())
 			.flatMap((p) -> Stream.concat(p.descendants(), Stream.of(p)))
@@ -140,7 +140,7 @@ final class Daemon {
 		}
 	}
 
-	static boolean accepts(String host, int port) {
+	public static boolean accepts(String host, int port) {
 		try (Socket socket = new Socket()) {
 			socket.connect(new InetSocketAddress(host, port), 500);
 			return true;

@@ -32,11 +32,8 @@ public interface Deployment {
 		return topology().services().values().stream().allMatch((service) -> Http.get(service.readiness()).isPresent());
 	}
 
-	/**
-	 * Why this deployment cannot run a plan whose steps limit a service's cores or restart the object
-	 * store with other settings; empty when it can.
-	 */
-	default Optional<String> cannotRun(boolean limitsCpus, boolean retunes) {
+	/** Why this deployment cannot run a plan whose steps limit a service's cores; empty when it can. */
+	default Optional<String> cannotRun(boolean limitsCpus) {
 		return Optional.empty();
 	}
 
@@ -85,35 +82,12 @@ public interface Deployment {
 	/** What a service wrote to its standard output since it last started; empty when it cannot be read. */
 	Optional<String> startLog(String service);
 
-	/** The tuning the object store and its cache tier run with now (see {@link Tuning}). */
-	Tuning tuning();
-
 	/**
-	 * Restarts the object store and its cache tier with {@code tuning}'s settings, and waits until
-	 * they answer again: seed 003's before and after in one run.
+	 * The system of a study's that this deployment runs as a {@code type} (seed studies find their
+	 * own through it); empty when it runs none.
 	 */
-	void tune(Tuning tuning) throws IOException, InterruptedException;
-
-	/** What seed 003's cache tier fronts now. */
-	default ObjectBackend objectBackend() {
-		return ObjectBackend.LAB;
-	}
-
-	/**
-	 * Puts {@code backend} behind seed 003's cache tier (starting it when it does not run) and waits
-	 * until both answer. The lab starts Swift bare and under compose; elsewhere the cache fronts what
-	 * the topology names.
-	 */
-	default void useObjectBackend(ObjectBackend backend) throws IOException, InterruptedException {
-		if (backend != ObjectBackend.LAB) {
-			throw new IllegalStateException("--store " + backend.key() + ": the lab starts Swift bare or under compose; "
-					+ mode() + " fronts the store its topology names (--store lab)");
-		}
-	}
-
-	/** What {@link #objectBackend} is, as a report names it ("OpenStack Swift 2.30.0 …"). */
-	default String describeObjectBackend() {
-		return "the lab's object store";
+	default <T> Optional<T> backing(Class<T> type) {
+		return Optional.empty();
 	}
 
 	/** One service's resource use at one instant. */

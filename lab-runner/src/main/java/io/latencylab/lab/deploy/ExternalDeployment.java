@@ -111,12 +111,9 @@ public final class ExternalDeployment implements Deployment {
 	}
 
 	@Override
-	public Optional<String> cannotRun(boolean limitsCpus, boolean retunes) {
+	public Optional<String> cannotRun(boolean limitsCpus) {
 		if (limitsCpus) {
 			return Optional.of(notOurs("limit a service's cores, as a step of this plan does").getMessage());
-		}
-		if (retunes) {
-			return Optional.of(notOurs("restart the object store with other settings, as a step of this plan does").getMessage());
 		}
 		return Optional.empty();
 	}
@@ -212,16 +209,6 @@ public final class ExternalDeployment implements Deployment {
 	@Override
 	public Optional<String> startLog(String service) {
 		return Optional.empty();
-	}
-
-	@Override
-	public Tuning tuning() {
-		return Tuning.BEFORE;
-	}
-
-	@Override
-	public void tune(Tuning tuning) {
-		throw notOurs("restart the object store with other settings");
 	}
 
 }

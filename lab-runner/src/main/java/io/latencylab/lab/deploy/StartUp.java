@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * How long the lab took to start, as a comparison of deployments keeps it for each run (seed 002's
+ * How long the lab took to start, as a comparison of deployments keeps it for each run (the cloud study's
  * Tables 4 and 5): the whole start as the lab waited for it (from the start command to every
  * service answering its readiness probe; under compose with the images already built), and per
  * service its two phases as Spring Boot logs them: the JVM's start (process start to the

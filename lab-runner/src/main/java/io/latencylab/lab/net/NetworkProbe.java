@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Calibration of the path between the lab and a deployment (seed 002's Figures 4–6): round trips
+ * Calibration of the path between the lab and a deployment (as the cloud study's Figures 4–6 drew it): round trips
  * and bandwidth to one small HTTP server, the JDK's own file server (`java -m jdk.httpserver`),
  * run where the deployment runs its services (a bare process, a container on compose's bridge with
  * its port published, a container on the host's network), so that only the path differs. A round

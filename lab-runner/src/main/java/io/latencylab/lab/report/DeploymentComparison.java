@@ -114,7 +114,7 @@ public final class DeploymentComparison {
 	}
 
 	/**
-	 * Seed 002's Figures 4–6 for these deployments: the path's round trip and bandwidth as
+	 * The cloud study's Figures 4–6 for these deployments: the path's round trip and bandwidth as
 	 * distributions, every run's probe of a side pooled; percentiles in a table and CDFs in charts.
 	 */
 	static void networkProbe(Sides sides, List<NetworkProbe.Result> a, List<NetworkProbe.Result> b, ReportDocument doc,
@@ -210,7 +210,7 @@ public final class DeploymentComparison {
 	}
 
 	/**
-	 * Seed 002's Tables 4 and 5 for these deployments: the lab's start to ready, and each service's
+	 * The cloud study's Tables 4 and 5 for these deployments: the lab's start to ready, and each service's
 	 * JVM start and application context, mean ± standard deviation over the runs of each side.
 	 */
 	static void startUp(Sides sides, List<StartUp> a, List<StartUp> b, ReportDocument doc) {

@@ -328,7 +328,7 @@ public final class Report {
 	}
 
 	/**
-	 * Steps split over several injectors (seed 000's regions): each injector's rows and the merged
+	 * Steps split over several injectors (a study's regions): each injector's rows and the merged
 	 * row per request group, from their latency logs added histogram by histogram (IntervalLogs),
 	 * never from averaged percentiles.
 	 */

@@ -19,7 +19,7 @@ import io.latencylab.load.plan.Targets;
 
 /**
  * A run's load generators, one an injector, each started when it first has work. A step whose
- * load comes from regions (seed 000's) is split over them as {@link #assign} says, each injector
+ * load comes from regions (as a study names them) is split over them as {@link #assign} says, each injector
  * running its share at the same time, in the step's folder under injectors/NAME; any other step
  * runs on one injector, in the step's own folder.
  */

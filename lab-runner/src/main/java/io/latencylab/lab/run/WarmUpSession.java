@@ -13,7 +13,6 @@ import java.util.Map;
 
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.topology.Injector;
-import io.latencylab.load.StorageAccount;
 import io.latencylab.load.plan.Step;
 import io.latencylab.observability.Convergence;
 
@@ -36,7 +35,6 @@ public final class WarmUpSession {
 		String runId = "warm-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
 		Path dir = Files.createDirectories(project.resolve("runs").resolve(runId));
 		Map<String, String> targets = new LinkedHashMap<>(deployment.topology().targets());
-		targets.put(StorageAccount.STORAGE.name(), "azurite");
 		Progress progress = new Progress(List.of(warmUp), out);
 		progress.startStep(0);
 		Settling settling;

@@ -28,7 +28,7 @@ import io.latencylab.observability.Request;
  * <p>The JIT's time comes from the Micrometer {@code jvm.compilation.time} of each service the
  * operation reaches ({@code jvm_compilation_time_ms_total} on /actuator/prometheus): HotSpot's
  * accumulated time in its compiler threads, read before and after every window. An operation on
- * another system (Azurite's queue, nginx) has no JIT of the lab's to wait for.
+ * another system (a storage emulator's queue, nginx) has no JIT of the lab's to wait for.
  */
 public final class Warming {
 
@@ -42,7 +42,7 @@ public final class Warming {
 		static Windows through(GatlingStep gatling, String runId, Map<String, String> targets, Progress progress) {
 			return (window, dir) -> {
 				int exit = gatling.run(window, dir, runId, targets, progress);
-				return new Result(exit, LabRun.readQuietly(GatlingStep.requestsCsvs(dir)));
+				return new Result(exit, StepRunner.readQuietly(GatlingStep.requestsCsvs(dir)));
 			};
 		}
 

@@ -4,6 +4,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
+import io.latencylab.lab.deploy.BackingSystem;
+
 import org.springframework.beans.BeanUtils;
 import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
 import org.springframework.core.type.filter.AssignableTypeFilter;
@@ -20,6 +22,11 @@ public final class Studies {
 	/** The tour first, then the seeds in order. */
 	public static List<Study> all() {
 		return ALL;
+	}
+
+	/** Every study's systems, for the deployments the lab starts. */
+	public static List<BackingSystem.Kind> systems() {
+		return ALL.stream().flatMap((study) -> study.systems().stream()).toList();
 	}
 
 	public static Optional<Study> named(String name) {

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import io.latencylab.lab.deploy.BackingSystem;
 import io.latencylab.lab.report.ReportSection;
 import io.latencylab.load.plan.Plan;
 
@@ -17,7 +18,7 @@ public interface Study extends ReportSection {
 	/**
 	 * What a study is, as `./lab list` shows it.
 	 *
-	 * @param name what `./lab run` takes: "seed-001"
+	 * @param name what `./lab run` takes, as "seed-" and the seed file's number
 	 * @param seed the seed file's number ("001"), or "all" for the tour
 	 * @param paper the paper, as a reader would cite it
 	 * @param summary one line: what the plan runs
@@ -51,7 +52,7 @@ public interface Study extends ReportSection {
 
 	/**
 	 * The load generators that can send the study's own load plans ({@code ./lab run --generator}):
-	 * Gatling, and a study that ships its plans for another tool (seed 000's JMeter plans) that one too.
+	 * Gatling, and a study that ships its plans for another tool (JMeter plans, say) that one too.
 	 */
 	default List<String> generators() {
 		return List.of(GATLING);
@@ -79,6 +80,14 @@ public interface Study extends ReportSection {
 						+ ", not " + generator);
 			}
 		}
+	}
+
+	/**
+	 * The systems the study runs beside the lab's services (an object store, a cache, a storage
+	 * emulator), which every deployment the lab starts runs for it; none by default.
+	 */
+	default List<BackingSystem.Kind> systems() {
+		return List.of();
 	}
 
 	/**

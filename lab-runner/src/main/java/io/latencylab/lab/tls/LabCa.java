@@ -46,7 +46,7 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
  * {@code ca.crt}, the CA's certificate, the one thing the lab's clients trust; {@code server.crt}
  * and {@code server.key}, a certificate it signed for the names the lab's HTTPS endpoints answer
  * to (localhost, 127.0.0.1, ::1 and the compose services' names), as a Spring Boot PEM bundle
- * reads them; and {@code server.pem}, key and chain in one file, as hitch reads it. The CA's
+ * reads them; and {@code server.pem}, key and chain in one file, as a TLS proxy reads it. The CA's
  * private key is kept beside them (ca.key, owner only) so that a new server certificate can be
  * signed; delete the folder to start over. P-256 keys, SHA-256 signatures.
  */

@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * @param where the namespace's name, or the ssh destination (USER@HOST[:PORT]); empty for a local one
  * @param identity the ssh private key; empty for ssh's own choice
  * @param java the java command on the ssh host (21 or later)
- * @param regions the regions of a step's load (seed 000's) this injector sends; empty: every region
+ * @param regions the regions of a step's load (as a study names them) this injector sends; empty: every region
  *        no other injector names
  */
 public record Injector(String name, Placement placement, String where, Optional<Path> identity, String java,

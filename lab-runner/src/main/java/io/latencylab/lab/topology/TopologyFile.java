@@ -361,7 +361,7 @@ public final class TopologyFile {
 				for (int r = 0; r < spec.regions().size(); r++) {
 					String region = text(path + ".regions[" + r + "]", spec.regions().get(r))
 						.orElseThrow(() -> invalid(path + ".regions", "a list of region names, as a study names them "
-								+ "(seed 000: northeurope, canada, japan)"));
+								+ "(northeurope, canada, japan, say)"));
 					if (!regionsSent.add(region)) {
 						throw invalid(path + ".regions[" + r + "]", path + ".regions",
 								"region '" + region + "' is sent by another injector already");

@@ -2,6 +2,7 @@ package io.latencylab.lab.deploy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -53,7 +54,7 @@ class CoresTests {
 			Files.writeString(project.resolve("docker-compose.yml"), "services: {}\n");
 			Files.createDirectories(project.resolve("runs/services"));
 			Files.writeString(project.resolve("runs/services/pinned-service.pid"), String.valueOf(service.pid()));
-			BareDeployment deployment = new BareDeployment(project);
+			BareDeployment deployment = new BareDeployment(project, List.of());
 			Cores separate = Cores.here(true);
 
 			deployment.placeServices(separate);

@@ -62,7 +62,7 @@ class ExternalDeploymentTests {
 			// 0.1 s of CPU in a little over 0.2 s: under half a core.
 			assertThat(usage.cpuPercentOfOneCore()).isBetween(10.0, 50.0);
 			assertThat(usage.memoryMib()).isEqualTo(3.0);
-			assertThat(deployment.cannotRun(true, false)).get().asString().contains("did not start");
+			assertThat(deployment.cannotRun(true)).get().asString().contains("did not start");
 			assertThatThrownBy(() -> deployment.up(List.of("catalog-before-commit=5ms"))).hasMessageContaining("--inject");
 			deployment.down();
 			assertThat(deployment.isUp()).isTrue();

@@ -2,6 +2,7 @@ package io.latencylab.lab.deploy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import io.latencylab.lab.run.Progress;
@@ -20,7 +21,7 @@ class SamplingTests {
 		Files.writeString(project.resolve("docker-compose.yml"), "services: {}\n");
 		Files.createDirectories(project.resolve("runs/services"));
 		Files.writeString(project.resolve("runs/services/busy-service.pid"), String.valueOf(ProcessHandle.current().pid()));
-		BareDeployment deployment = new BareDeployment(project);
+		BareDeployment deployment = new BareDeployment(project, List.of());
 		assertThat(deployment.sample()).as("the first sample only sets the clock").isEmpty();
 		long end = System.nanoTime() + 1_000_000_000L;
 		long spins = 0;
@@ -58,9 +59,9 @@ class SamplingTests {
 
 	@Test
 	void dockerStatsMemoryIsReadInMebibytes() {
-		assertThat(ComposeDeployment.mebibytes("512MiB")).isEqualTo(512.0);
-		assertThat(ComposeDeployment.mebibytes("1.5GiB")).isEqualTo(1536.0);
-		assertThat(ComposeDeployment.mebibytes("2048KiB")).isEqualTo(2.0);
+		assertThat(ContainerUsage.mebibytes("512MiB")).isEqualTo(512.0);
+		assertThat(ContainerUsage.mebibytes("1.5GiB")).isEqualTo(1536.0);
+		assertThat(ContainerUsage.mebibytes("2048KiB")).isEqualTo(2.0);
 	}
 
 	@Test

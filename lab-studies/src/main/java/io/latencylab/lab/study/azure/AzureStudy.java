@@ -14,6 +14,7 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import io.latencylab.lab.deploy.BackingSystem;
 import io.latencylab.lab.report.Charts;
 import io.latencylab.lab.report.ReportDocument;
 import io.latencylab.lab.run.RunData;
@@ -66,6 +67,12 @@ public final class AzureStudy implements Study {
 
 	static final List<Operation> ENTITY_OPERATIONS = List.of(Operation.ENTITY_INSERT, Operation.ENTITY_QUERY,
 			Operation.ENTITY_UPDATE, Operation.ENTITY_DELETE);
+
+	/** Its system beside bare services: Azurite, the study's storage emulated. */
+	@Override
+	public List<BackingSystem.Kind> systems() {
+		return List.of(AzuriteSystem.KIND);
+	}
 
 	@Override
 	public About about() {

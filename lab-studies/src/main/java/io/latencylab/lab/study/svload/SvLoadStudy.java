@@ -13,7 +13,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
-import io.latencylab.lab.deploy.Tuning;
+import io.latencylab.lab.deploy.BackingSystem;
 import io.latencylab.lab.report.ReportDocument;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
@@ -53,6 +53,12 @@ public final class SvLoadStudy implements Study {
 	static final Class<?> POPULATION = ObjectPopulationSimulation.class;
 
 	private static final int CLIENTS = 10;
+
+	/** Its system beside the services: the object store, Varnish in front of it, HTTPS in front of Varnish. */
+	@Override
+	public List<BackingSystem.Kind> systems() {
+		return List.of(ObjectTier.KIND);
+	}
 
 	@Override
 	public About about() {

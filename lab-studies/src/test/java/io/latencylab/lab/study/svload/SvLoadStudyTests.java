@@ -5,7 +5,6 @@ import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 
-import io.latencylab.lab.deploy.Tuning;
 import io.latencylab.load.CacheCase;
 import io.latencylab.load.CacheCase.Server;
 import io.latencylab.load.ObjectCacheSimulation;

@@ -1,4 +1,4 @@
-package io.latencylab.lab.deploy;
+package io.latencylab.lab.study.azure;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,6 +8,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+
+import io.latencylab.lab.deploy.Daemon;
 
 /**
  * Seed 002's storage on this machine: Azurite, Microsoft's emulator of Azure Storage (blob, queue,

@@ -1,4 +1,4 @@
-package io.latencylab.lab.deploy;
+package io.latencylab.lab.study.svload;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+
+import io.latencylab.lab.deploy.Daemon;
 
 /**
  * HTTPS in front of the cache tier, as Varnish's free edition speaks no TLS itself: hitch, with

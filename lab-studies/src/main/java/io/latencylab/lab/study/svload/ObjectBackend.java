@@ -1,4 +1,4 @@
-package io.latencylab.lab.deploy;
+package io.latencylab.lab.study.svload;
 
 import java.util.Locale;
 

@@ -1,4 +1,4 @@
-package io.latencylab.lab.deploy;
+package io.latencylab.lab.study.svload;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +12,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+
+import io.latencylab.lab.deploy.Daemon;
 
 /**
  * Seed 003's backend as the study ran it: OpenStack Swift, an all-in-one from Debian's packages

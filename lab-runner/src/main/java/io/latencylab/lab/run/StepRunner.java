@@ -1,0 +1,257 @@
+package io.latencylab.lab.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.traces.Traces;
+import io.latencylab.load.WarmUp;
+import io.latencylab.load.plan.JMeterLoad;
+import io.latencylab.load.plan.OutsideLoad;
+import io.latencylab.load.plan.Plan;
+import io.latencylab.load.plan.Step;
+import io.latencylab.observability.Bands;
+import io.latencylab.observability.Convergence;
+import io.latencylab.observability.Request;
+import io.latencylab.observability.Span;
+import io.latencylab.observability.TraceSample;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One step of a run, from its limits to its record: the limit a step sets on a service, the load
+ * (Gatling, wrk or JMeter; the warm-up target by target), the lab's own CPU, the sampled traces,
+ * and the step's line in the manifest.
+ */
+final class StepRunner {
+
+	static final Duration TRACE_WAIT = Duration.ofSeconds(30);
+
+	private final Path project;
+
+	private final Deployment deployment;
+
+	private final String runId;
+
+	private final Map<String, String> targets;
+
+	private final Generators generators;
+
+	private final List<Injector> injectors;
+
+	private final Progress progress;
+
+	private final Bands bands;
+
+	private final List<RunHook.Active> hooks;
+
+	private final Traces traces;
+
+	StepRunner(Path project, Deployment deployment, String runId, Map<String, String> targets, Generators generators,
+			List<Injector> injectors, Progress progress, Bands bands, List<RunHook.Active> hooks) {
+		this.project = project;
+		this.deployment = deployment;
+		this.runId = runId;
+		this.targets = targets;
+		this.generators = generators;
+		this.injectors = injectors;
+		this.progress = progress;
+		this.bands = bands;
+		this.hooks = hooks;
+		this.traces = deployment.traces();
+	}
+
+	/** What a step's load left: its exit, its requests, how its warm-up settled (null: not a judged warm-up). */
+	private record Load(Instant start, Instant end, int exit, List<Request> requests, Settling settled,
+			Optional<JsonNode> wrk, Manifest.LabCost cost) {
+	}
+
+	/**
+	 * Runs step {@code number} (0: the warm-up) and returns {@code manifest} with its record, written.
+	 *
+	 * @param index where the step is in the run's list, as progress counts them
+	 * @param given the step as the plan has it; each hook may add to it
+	 */
+	Manifest run(int index, int number, Step given, boolean warmingUp, Path runDir, Manifest manifest)
+			throws IOException, InterruptedException {
+		Step step = given;
+		for (RunHook.Active hook : this.hooks) {
+			step = hook.step(step);
+		}
+		String folder = String.format(Locale.ROOT, "steps/%02d-%s", number, step.name());
+		Path stepDir = runDir.resolve(folder);
+		for (RunHook.Active hook : this.hooks) {
+			hook.beforeStep(step);
+		}
+		this.progress.startStep(index);
+		this.traces.mark();
+		Load load = load(step, stepDir, warmingUp);
+		long errors = load.requests().stream().filter((r) -> !r.ok()).count();
+		if (warmingUp) {
+			this.progress.endStep(String.format(Locale.ROOT, "warm-up: %,d requests; %s", load.requests().size(),
+					(load.settled() == null) ? "a fixed warm-up, not judged" : load.settled().text()));
+			Map<String, String> properties = new LinkedHashMap<>(step.properties());
+			if (load.settled() != null) {
+				properties.put(LabRun.SETTLED_PROPERTY, load.settled().text());
+				properties.put(LabRun.SETTLING_PROPERTY, load.settled().property());
+			}
+			// Its traces are not needed: it only warms the services up.
+			Manifest warmed = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), properties,
+					folder, load.start().toString(), load.end().toString(), load.exit(), load.requests().size(), errors, 0, 0,
+					load.cost()));
+			warmed.write(runDir);
+			return warmed;
+		}
+		return record(number, step, folder, load, runDir, manifest);
+	}
+
+	/** The step's load, with the service it limits limited meanwhile, and what the lab spent on it. */
+	private Load load(Step step, Path stepDir, boolean warmingUp) throws IOException, InterruptedException {
+		String limited = step.get(Plan.LIMITED_SERVICE);
+		if (limited != null) {
+			this.deployment.limitCpus(limited, step.get(Plan.CPUS));
+		}
+		Instant start = Instant.now();
+		boolean outside = OutsideLoad.CLIENT.equals(step.simulation());
+		boolean jmeter = JMeterLoad.CLIENT.equals(step.simulation());
+		double generatorBefore = this.generators.cpuSeconds();
+		double runnerBefore = cpuSeconds(Optional.of(ProcessHandle.current()));
+		Map<String, Double> servicesBefore = this.deployment.cpuSeconds();
+		JMeterStep.Result jmeterRun = null;
+		Settling settled = null;
+		int exit;
+		try {
+			if (warmingUp && step.get(WarmUp.TARGETS) != null) {
+				// Target by target until each has settled: its windows' requests are the warm-up's.
+				settled = new Warming(Convergence.DEFAULT, this.deployment.topology(), this.progress).warm(step, stepDir,
+						Warming.Windows.through(this.generators.first(), this.runId, this.targets, this.progress));
+				exit = settled.targets().stream().anyMatch((t) -> t.end() == Settling.End.FAILED) ? 1 : 0;
+			}
+			else if (jmeter) {
+				jmeterRun = JMeterStep.run(this.project, step, stepDir, this.runId, this.targets, this.injectors.getFirst(),
+						this.progress);
+				exit = jmeterRun.exit();
+			}
+			else {
+				exit = outside ? OutsideClient.run(step, stepDir, this.runId, this.targets, this.injectors.getFirst())
+						: this.generators.run(step, stepDir, this.runId, this.targets);
+			}
+		}
+		finally {
+			if (limited != null) {
+				this.deployment.limitCpus(limited, 0);
+			}
+		}
+		List<Request> requests = readQuietly((settled != null) ? windowsCsvs(stepDir) : GatlingStep.requestsCsvs(stepDir));
+		Instant end = Instant.now();
+		Map<String, Double> servicesAfter = this.deployment.cpuSeconds();
+		Optional<JsonNode> wrk = outside ? OutsideClient.result(stepDir) : Optional.empty();
+		Manifest.LabCost cost = new Manifest.LabCost(
+				outside ? wrk.map((r) -> r.path("cpuSeconds").asDouble()).orElse(0.0)
+						: jmeter ? jmeterRun.cpuSeconds() : this.generators.cpuSeconds() - generatorBefore,
+				cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore,
+				servicesAfter.isEmpty() ? null : servicesCpu(servicesBefore, servicesAfter),
+				(outside || warmingUp) ? null : whileAnswering(stepDir));
+		return new Load(start, end, exit, requests, settled, wrk, cost);
+	}
+
+	/** The step's sampled traces collected, its record written to the manifest, its line printed. */
+	private Manifest record(int number, Step step, String folder, Load load, Path runDir, Manifest manifest) throws IOException, InterruptedException {
+		boolean outside = OutsideLoad.CLIENT.equals(step.simulation());
+		Optional<JsonNode> wrk = load.wrk();
+		// wrk keeps no per-request lines; its own counts stand for the step.
+		long sent = wrk.map((r) -> r.path("requests").asLong()).orElse((long) load.requests().size());
+		long failed = wrk.map((r) -> r.path("non2xx").asLong() + r.path("socketErrors").asLong())
+			.orElse(load.requests().stream().filter((r) -> !r.ok()).count());
+		// A step whose requests no traced service answers (a cache's hits) has no spans to wait for.
+		Step ran = step;
+		boolean untraced = Boolean.TRUE.equals(step.get(Plan.UNTRACED))
+				|| this.hooks.stream().anyMatch((hook) -> hook.untraced(ran));
+		Map<String, String> wanted = untraced ? Map.of()
+				: outside ? wrk.map((r) -> OutsideClient.sample(r, TraceSample.PER_GROUP)).orElse(Map.of())
+						: TraceSample.of(load.requests(), this.bands);
+		List<Span> spans = this.traces.collect(wanted, TRACE_WAIT);
+		Path stepDir = runDir.resolve(folder);
+		Traces.write(spans, stepDir.resolve("spans.jsonl"));
+		int found = Traces.rooted(spans, wanted).size();
+		Map<String, String> recorded = new LinkedHashMap<>(step.properties());
+		if (!wanted.isEmpty() && !outside) {
+			recorded.put(LabRun.BANDS_PROPERTY, this.bands.spec());
+		}
+		Manifest written = manifest.withStep(new Manifest.StepRecord(number, step.name(), step.simulation(), recorded,
+				folder, load.start().toString(), load.end().toString(), load.exit(), sent, failed, wanted.size(), found,
+				load.cost()));
+		written.write(runDir);
+		boolean jmeter = JMeterLoad.CLIENT.equals(step.simulation());
+		this.progress.endStep(String.format(Locale.ROOT, "%s: %,d requests, %,d %s%s",
+				load.exit() == 0 ? "done" : "FAILED (exit " + load.exit() + ", see " + folder
+						+ (outside ? "/wrk.log)" : jmeter ? "/jmeter.log)" : "/gatling.log)"),
+				sent, failed, outside ? "not 2xx" : "errors",
+				untraced ? ", no traces (no traced service answers these requests)"
+						: String.format(Locale.ROOT, ", %d of %d sampled traces collected%s", found, wanted.size(),
+								found < wanted.size() ? " (some spans did not arrive)" : "")));
+		return written;
+	}
+
+	/** The generator's CPU from a step's first answer to its last, in percent of one core, as its summary.json gives it. */
+	private static Double whileAnswering(Path stepDir) throws IOException {
+		Optional<Path> summary = GatlingStep.requestsCsvs(stepDir).stream().findFirst().map((csv) -> csv.resolveSibling("summary.json"))
+			.filter(Files::exists);
+		if (summary.isEmpty()) {
+			return null;
+		}
+		JsonNode cpu = Manifest.JSON.readTree(summary.get().toFile()).path("injectorCpu");
+		double seconds = cpu.path("whileAnsweringSeconds").asDouble(0);
+		return (seconds > 0) ? 100 * cpu.path("whileAnsweringCpuSeconds").asDouble() / seconds : null;
+	}
+
+	/** The services' CPU seconds between two readings, summed over those read both times. */
+	static double servicesCpu(Map<String, Double> before, Map<String, Double> after) {
+		return after.entrySet()
+			.stream()
+			.filter((e) -> before.containsKey(e.getKey()) && e.getValue() >= before.get(e.getKey()))
+			.mapToDouble((e) -> e.getValue() - before.get(e.getKey()))
+			.sum();
+	}
+
+	/** A process's CPU time so far (user and system), in seconds; 0 when unknown. */
+	private static double cpuSeconds(Optional<ProcessHandle> process) {
+		return process.flatMap((p) -> p.info().totalCpuDuration()).map((d) -> d.toNanos() / 1e9).orElse(0.0);
+	}
+
+	/** Every requests.csv of the warm-up's windows, each a folder of the warm-up's. */
+	private static List<Path> windowsCsvs(Path warmUpDir) throws IOException {
+		List<Path> csvs = new ArrayList<>();
+		try (Stream<Path> windows = Files.isDirectory(warmUpDir) ? Files.list(warmUpDir) : Stream.empty()) {
+			for (Path window : windows.sorted().toList()) {
+				csvs.addAll(GatlingStep.requestsCsvs(window));
+			}
+		}
+		return csvs;
+	}
+
+	/** Every injector's requests of a step, one list. */
+	static List<Request> readQuietly(List<Path> csvs) {
+		List<Request> requests = new ArrayList<>();
+		for (Path csv : csvs) {
+			try {
+				requests.addAll(Request.read(csv));
+			}
+			catch (IOException ex) {
+				// A file cut short: the step's count shows it.
+			}
+		}
+		return requests;
+	}
+
+}
