@@ -1,12 +1,10 @@
 package io.latencylab.lab.cli;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,20 +14,12 @@ import java.util.concurrent.Callable;
 import io.latencylab.lab.deploy.ComposeSetup;
 import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Deployment;
-import io.latencylab.lab.deploy.ExternalDeployment;
-import io.latencylab.lab.deploy.Factors;
-import io.latencylab.lab.deploy.StartUp;
 import io.latencylab.lab.net.EmulatedDistance;
 import io.latencylab.lab.net.Link;
-import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.net.Toxiproxy;
 import io.latencylab.lab.report.Comparison;
-import io.latencylab.lab.report.DeploymentComparison;
-import io.latencylab.lab.report.Repetitions;
-import io.latencylab.lab.report.Report;
 import io.latencylab.lab.run.JMeterStep;
-import io.latencylab.lab.run.LabRun;
-import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.run.RunHook;
 import io.latencylab.lab.study.Studies;
 import io.latencylab.lab.study.Study;
 import io.latencylab.lab.study.azure.StorageHook;
@@ -176,17 +166,13 @@ final class RunCommand implements Callable<Integer> {
 			}
 		}
 		if (this.compare != null) {
-			return compareDeployments(bands, storage);
+			return comparison(bands, storage).run();
 		}
 		int repeat = (this.repeat == null) ? 1 : this.repeat;
 		if (repeat < 1) {
 			throw new CommandLine.ParameterException(this.spec.commandLine(), "--repeat takes 1 or more, not " + repeat);
 		}
-		Cores cores = Cores.here(this.separateCores);
 		Plan plan = plan();
-		Duration roundTrip = roundTrip();
-		Map<String, Link> regions = regionLinks();
-		List<String> described = described(roundTrip, regions);
 		Deployment deployment = this.jvmStart.apply(this.options.deployment(), this.spec.commandLine());
 		List<Injector> injectors = this.options.injectors(deployment);
 		ObjectStoreHook objects = ObjectStoreHook.forRun(this.store);
@@ -196,70 +182,28 @@ final class RunCommand implements Callable<Integer> {
 			throw new CommandLine.ParameterException(this.spec.commandLine(),
 					"--storage environment: the connection string stays on this machine; an injector over ssh cannot use it");
 		}
-		boolean external = deployment instanceof ExternalDeployment;
-		if (external && !this.injections.isEmpty()) {
+		RunSession session = new RunSession(settings(plan, bands, List.of(storage, objects)), deployment, injectors, repeat,
+				this.keepUp);
+		if (session.external() && !this.injections.isEmpty()) {
 			throw new CommandLine.ParameterException(this.spec.commandLine(), "--inject: the lab starts none of the services of "
 					+ deployment.topology().name() + "; start them with LAB_INJECTIONS set instead");
 		}
-		boolean up = !external && deployment.isUp();
+		boolean up = !session.external() && deployment.isUp();
 		if (up && !this.injections.isEmpty()) {
 			throw new IllegalStateException("the lab is already up, so --inject cannot take effect: ./lab down first");
 		}
 		if (up && this.jvmStart.noAotCache) {
 			throw new IllegalStateException("the lab is already up, so --no-aot-cache cannot take effect: ./lab down first");
 		}
-		boolean started = false;
-		if (external) {
-			// Started elsewhere: checked, never started or stopped here.
-			System.out.println("Checking that every service of " + deployment.topology().name() + " answers");
-			deployment.up(this.injections);
-		}
-		else if (!up) {
-			System.out.println("Starting the lab (" + deployment.mode() + ")");
-			started = true;
-		}
-		List<Path> runDirs = new ArrayList<>();
-		try {
-			if (started) {
-				deployment.up(this.injections);
-			}
-			for (int i = 1; i <= repeat; i++) {
-				if (repeat > 1) {
-					System.out.printf(Locale.ROOT, "%nRun %d of %d%n", i, repeat);
-				}
-				runDirs.add(new LabRun(Lab.PROJECT, deployment, System.out).distance(roundTrip)
-					.regions(regions)
-					.bands(bands)
-					.hooks(List.of(storage, objects))
-					.injectors(injectors)
-					.run(plan.repetition(i), described, this.warmUp, cores));
-			}
-		}
-		finally {
-			if (started && !this.keepUp) {
-				System.out.println("Stopping the lab");
-				deployment.down();
-			}
-		}
-		long failed = 0;
-		List<RunData> runs = new ArrayList<>();
-		for (Path runDir : runDirs) {
-			RunData data = RunData.read(runDir);
-			runs.add(data);
-			Path html = Report.write(data, Studies.all());
-			failed += data.manifest().steps().stream().filter((s) -> s.exitCode() != 0).count();
-			System.out.println("Report (Markdown): " + Lab.PROJECT.relativize(runDir.resolve("report.md")));
-			System.out.println("Report: " + Lab.PROJECT.relativize(html));
-		}
-		if (runs.size() > 1) {
-			Path dir = Lab.PROJECT.resolve("runs").resolve(runs.getFirst().manifest().runId() + "-x" + runs.size());
-			System.out.println("Repetitions: " + Lab.PROJECT.relativize(Repetitions.write(runs, dir, Studies.all())));
-		}
-		if (failed > 0) {
-			System.err.println(failed + " step(s) failed; see their gatling.log");
-			return 1;
-		}
-		return 0;
+		return session.run();
+	}
+
+	/** The run's settings from the options, each checked: the distance, the regions, the cores. */
+	private RunSettings settings(Plan plan, Bands bands, List<RunHook> hooks) {
+		Duration roundTrip = roundTrip();
+		Map<String, Link> regions = regionLinks();
+		return new RunSettings(plan, this.injections, this.warmUp, Cores.here(this.separateCores), roundTrip, regions,
+				described(roundTrip, regions), bands, hooks);
 	}
 
 	/** Seed 002's account, checked: a refused --storage starts nothing. */
@@ -272,12 +216,8 @@ final class RunCommand implements Callable<Integer> {
 		}
 	}
 
-	/**
-	 * --compare A,B: run i of each side for i = 1…N, A first when i is odd and B first when it is
-	 * even, each side started for its run and stopped after it (both publish the same ports), so
-	 * that a drift of the machine over the session falls on both sides alike.
-	 */
-	private int compareDeployments(Bands bands, StorageHook storage) throws Exception {
+	/** --compare A,B, checked: two sides, each started afresh, at least 2 runs a side. */
+	private ComparisonSession comparison(Bands bands, StorageHook storage) {
 		if (this.compare.size() != 2 || this.compare.get(0).equals(this.compare.get(1))) {
 			throw new CommandLine.ParameterException(this.spec.commandLine(),
 					"--compare takes two different sides, as bare,compose; not " + String.join(",", this.compare));
@@ -301,78 +241,7 @@ final class RunCommand implements Callable<Integer> {
 		for (Deployment deployment : sides.values()) {
 			checkStore(objects, deployment, plan);
 		}
-		Duration roundTrip = roundTrip();
-		Map<String, Link> regions = regionLinks();
-		List<String> described = described(roundTrip, regions);
-		Cores cores = Cores.here(this.separateCores);
-		for (Deployment deployment : sides.values()) {
-			if (deployment.isUp()) {
-				throw new IllegalStateException("the lab is up (" + deployment.mode()
-						+ "): ./lab down (or ./lab down --compose) first, since each side starts its own");
-			}
-		}
-		Path probeFiles = NetworkProbe.files(Lab.PROJECT.resolve("runs/services/network-probe"));
-		Map<String, List<Path>> runDirs = new LinkedHashMap<>();
-		sides.keySet().forEach((side) -> runDirs.put(side, new ArrayList<>()));
-		for (int i = 1; i <= repeat; i++) {
-			List<String> order = new ArrayList<>(sides.keySet());
-			if (i % 2 == 0) {
-				Collections.reverse(order);
-			}
-			for (String side : order) {
-				Deployment deployment = sides.get(side);
-				System.out.printf(Locale.ROOT, "%nRun %d of %d on %s (%s)%n", i, repeat, side, deployment.mode());
-				long start = System.nanoTime();
-				deployment.up(this.injections);
-				StartUp startUp = StartUp.of(deployment, (System.nanoTime() - start) / 1e9);
-				try {
-					Path dir = new LabRun(Lab.PROJECT, deployment, System.out).distance(roundTrip)
-						.regions(regions)
-						.bands(bands)
-						.hooks(List.of(storage, objects))
-						.run(plan.repetition(i), described, this.warmUp, cores);
-					Factors.of(deployment).write(dir);
-					startUp.write(dir);
-					// The path alone, after the run: the services are idle by now. A probe that fails
-					// costs its section of the comparison, not the runs.
-					try (AutoCloseable server = deployment.startProbeServer(probeFiles)) {
-						Files.write(dir.resolve(NetworkProbe.CSV), NetworkProbe.measure(NetworkProbe.PORT, 5000, 10).csv());
-					}
-					catch (IOException ex) {
-						System.err.println("The network probe failed on " + side + ": " + ex.getMessage());
-					}
-					runDirs.get(side).add(dir);
-				}
-				finally {
-					deployment.down();
-				}
-			}
-		}
-		long failed = 0;
-		Map<String, List<RunData>> runs = new LinkedHashMap<>();
-		for (Map.Entry<String, List<Path>> side : runDirs.entrySet()) {
-			List<RunData> data = new ArrayList<>();
-			for (Path dir : side.getValue()) {
-				RunData run = RunData.read(dir);
-				Report.write(run, Studies.all());
-				failed += run.manifest().steps().stream().filter((s) -> s.exitCode() != 0).count();
-				data.add(run);
-			}
-			runs.put(side.getKey(), data);
-		}
-		String a = this.compare.get(0);
-		String b = this.compare.get(1);
-		Path dir = Lab.PROJECT.resolve("runs")
-			.resolve(runs.get(a).getFirst().manifest().runId() + "-" + a + "-vs-" + b + "-x" + repeat);
-		Path html = DeploymentComparison.write(new DeploymentComparison.Sides(a, runs.get(a), b, runs.get(b)), dir,
-				Studies.all());
-		System.out.println("Comparison (Markdown): " + Lab.PROJECT.relativize(dir.resolve("comparison.md")));
-		System.out.println("Comparison: " + Lab.PROJECT.relativize(html));
-		if (failed > 0) {
-			System.err.println(failed + " step(s) failed; see their gatling.log");
-			return 1;
-		}
-		return 0;
+		return new ComparisonSession(settings(plan, bands, List.of(storage, objects)), sides, repeat);
 	}
 
 	/** Seed 003's store, refused before anything starts when Swift is asked for and cannot run. */
