@@ -85,7 +85,7 @@ public final class Comparison {
 			}
 			if (!bars.isEmpty()) {
 				String file = "compare-" + (++chart) + ".png";
-				Charts.stackedBars(charts.resolve(file), "mean latency by component, A and B", "ms", Report.chartBars(bars));
+				Charts.stackedBars(charts.resolve(file), "mean latency by component, A and B", "ms", DecompositionSection.chartBars(bars));
 				doc.image("charts/" + file, "components of A and B");
 			}
 		}
