@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.latencylab.lab.deploy.ServiceJar;
-import io.latencylab.load.plan.Services;
+import io.latencylab.plan.Services;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -11,11 +11,10 @@ import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.latencylab.lab.net.Toxiproxy;
 import io.latencylab.lab.run.GatlingStep;
 import io.latencylab.load.ToyStoreLoad;
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.Targets;
+import io.latencylab.plan.WarmUp;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

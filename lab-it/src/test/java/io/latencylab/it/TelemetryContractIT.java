@@ -11,7 +11,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import io.latencylab.it.LabProcesses.Service;
 import io.latencylab.observability.OtlpJsonTraces;
 import io.latencylab.observability.Span;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

@@ -15,8 +15,8 @@ import java.util.Map;
 
 import io.gatling.javaapi.core.Session;
 import io.latencylab.load.BlobTransfer.Direction;
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Parameters;
+import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Parameters;
 
 /**
  * Seed 002's Figure 1 on Azure Storage's blob service (Azurite, or an account), as the study ran

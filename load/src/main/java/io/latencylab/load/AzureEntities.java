@@ -11,9 +11,9 @@ import java.util.UUID;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Parameters;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Parameters;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -9,10 +9,10 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Step;
 import io.latencylab.observability.Request;
+import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Step;
 
 /**
  * Seed 002 §3.1 (Figure 1) on the object store: in rounds of N clients at once, each client

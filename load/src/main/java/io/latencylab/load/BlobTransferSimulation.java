@@ -25,12 +25,10 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
-import io.latencylab.load.BlobTransfer;
 import io.latencylab.load.BlobTransfer.Direction;
-import io.latencylab.load.CurlTransfer;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Targets;
 import io.latencylab.observability.Request;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Targets;
 
 import static io.gatling.javaapi.core.CoreDsl.RawFileBody;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;

@@ -1,12 +1,11 @@
 package io.latencylab.load;
 
 import java.time.Duration;
-import java.util.Locale;
 
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
 
 /**
  * One of seed 003's test cases (its Table I): TC0 to TC23, protocol (HTTP for 0-11, HTTPS for

@@ -9,8 +9,7 @@ import java.util.Map;
 
 import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.Simulation;
-import io.latencylab.load.SweepLoad;
-import io.latencylab.load.plan.Parameters;
+import io.latencylab.plan.Parameters;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.nothingFor;

@@ -11,7 +11,7 @@ import java.util.UUID;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
-import io.latencylab.load.plan.Operation;
+import io.latencylab.plan.Operation;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -10,12 +10,12 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
 import io.latencylab.observability.Latencies;
 import io.latencylab.observability.Request;
+import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
 
 /**
  * Seed 002's Table 2: the same inserts stored as blobs (a PUT of a new object into the object

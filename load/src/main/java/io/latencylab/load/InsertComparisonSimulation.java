@@ -17,11 +17,10 @@ import java.util.function.Function;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
-import io.latencylab.load.InsertComparison;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Targets;
 import io.latencylab.observability.Request;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Targets;
 
 import static io.gatling.javaapi.core.CoreDsl.ByteArrayBody;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;

@@ -16,9 +16,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
-import io.latencylab.load.plan.Parameters;
 import io.latencylab.observability.IntervalLogs;
 import io.latencylab.observability.Latencies;
+import io.latencylab.plan.Parameters;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.HdrHistogram.Recorder;

@@ -4,10 +4,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Step;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.Targets;
 
 /**
  * Seed 000's load on one meals service, closed model as its JMeter thread groups: per region (or

@@ -16,12 +16,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.Simulation;
-import io.latencylab.load.CacheCase;
-import io.latencylab.load.CurlPhases;
-import io.latencylab.load.SvLoadPopulation;
-import io.latencylab.load.TcpCounters;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Targets;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.nothingFor;

@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 import io.gatling.javaapi.core.Simulation;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Targets;
 
 import static io.gatling.javaapi.core.CoreDsl.ByteArrayBody;
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;

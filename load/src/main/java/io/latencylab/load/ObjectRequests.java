@@ -11,7 +11,6 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
-import io.latencylab.load.SvLoadPopulation;
 
 /** The object store's requests that prepare a step (not measured): plain HTTP, one at a time. */
 final class ObjectRequests {

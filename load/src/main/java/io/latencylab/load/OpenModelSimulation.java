@@ -6,8 +6,8 @@ import java.util.Map;
 
 import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.Simulation;
-import io.latencylab.load.plan.OpenLoad;
-import io.latencylab.load.plan.Parameters;
+import io.latencylab.plan.OpenLoad;
+import io.latencylab.plan.Parameters;
 
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;

@@ -6,9 +6,9 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.http.HttpDsl;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.OutsideLoad;
-import io.latencylab.load.plan.StudyPlanRequests;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.OutsideLoad;
+import io.latencylab.plan.StudyPlanRequests;
 
 /** The requests of the single operations a warm-up, a sweep or an open-model run aims at. */
 public final class Operations {

@@ -18,8 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Parameter;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.Parameter;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.exec;

@@ -3,9 +3,9 @@ package io.latencylab.load;
 import java.util.function.Supplier;
 
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
-import io.latencylab.load.plan.OutsideLoad;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.OutsideLoad;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Targets;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.http.HttpDsl.http;

@@ -8,10 +8,9 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
-import io.latencylab.load.MealsLoad;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.StudyPlanRequests;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.StudyPlanRequests;
+import io.latencylab.plan.Targets;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;

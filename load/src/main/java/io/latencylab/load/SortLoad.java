@@ -3,10 +3,10 @@ package io.latencylab.load;
 import java.time.Duration;
 import java.util.List;
 
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Step;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.Targets;
 
 /**
  * Seed 004's clients: {@code clients} clients, each uploading a file of {@code size} integers to

@@ -18,9 +18,9 @@ import java.util.TreeMap;
 import java.util.stream.IntStream;
 
 import com.azure.storage.common.StorageSharedKeyCredential;
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Targets;
 
 /**
  * The Azure Storage account seed 002's storage steps drive: the lab's Azurite by default (its

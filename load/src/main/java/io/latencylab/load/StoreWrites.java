@@ -9,8 +9,8 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Parameters;
+import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Parameters;
 
 /**
  * How seed 003's preparing requests write to the object store: with no credentials (the lab's

@@ -7,9 +7,9 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Step;
 
 /**
  * Seed 003's objects: "10,000 accounts and 10,000 containers [...] around 55,000 image files". Each

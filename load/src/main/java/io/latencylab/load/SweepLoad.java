@@ -4,11 +4,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
 
 /**
  * Seed 002's concurrency sweep: closed-model steps of each of {@code levels} concurrent clients on

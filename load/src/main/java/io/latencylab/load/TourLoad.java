@@ -2,8 +2,8 @@ package io.latencylab.load;
 
 import java.time.Duration;
 
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Parameters;
+import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Parameters;
 
 /**
  * The default Maven simulation's load: every system, {@code rate} users a second each, for

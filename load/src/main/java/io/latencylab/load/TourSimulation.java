@@ -9,9 +9,10 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
-import io.latencylab.load.plan.OutsideLoad;
-import io.latencylab.load.plan.Parameters;
 import io.latencylab.observability.Convergence;
+import io.latencylab.plan.OutsideLoad;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.WarmUp;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;

@@ -1,8 +1,8 @@
 package io.latencylab.load;
 
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Step;
 
 /**
  * Seed 001's clients, as the study measured them: {@code clients} concurrent clients, each sending

@@ -7,8 +7,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
-import io.latencylab.load.ToyStoreLoad;
-import io.latencylab.load.plan.Parameters;
+import io.latencylab.plan.Parameters;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;

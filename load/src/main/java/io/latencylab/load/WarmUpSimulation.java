@@ -6,9 +6,9 @@ import java.util.List;
 
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Plan;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.WarmUp;
 
 import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;

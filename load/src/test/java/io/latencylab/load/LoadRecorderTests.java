@@ -2,7 +2,7 @@ package io.latencylab.load;
 
 import java.nio.file.Path;
 
-import io.latencylab.load.plan.Parameters;
+import io.latencylab.plan.Parameters;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;

@@ -2,9 +2,9 @@ package io.latencylab.load;
 
 import java.util.Map;
 
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Targets;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

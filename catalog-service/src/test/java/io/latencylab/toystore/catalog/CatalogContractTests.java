@@ -32,7 +32,6 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.util.TestSocketUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The Catalog contract over a real gRPC channel to the running service. Subclasses run it against

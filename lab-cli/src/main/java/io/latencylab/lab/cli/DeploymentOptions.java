@@ -10,7 +10,7 @@ import io.latencylab.lab.deploy.ExternalDeployment;
 import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.topology.TopologyFile;
-import io.latencylab.load.plan.Services;
+import io.latencylab.plan.Services;
 import picocli.CommandLine.Option;
 
 /** Options shared by the commands that choose a deployment. */

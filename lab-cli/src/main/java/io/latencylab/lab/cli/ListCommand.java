@@ -1,6 +1,5 @@
 package io.latencylab.lab.cli;
 
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 

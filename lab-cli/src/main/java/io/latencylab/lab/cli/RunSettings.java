@@ -9,8 +9,8 @@ import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.net.Link;
 import io.latencylab.lab.run.LabRun;
 import io.latencylab.lab.run.RunHook;
-import io.latencylab.load.plan.Plan;
 import io.latencylab.observability.Bands;
+import io.latencylab.plan.Plan;
 
 /**
  * What `./lab run`'s options make of a run, checked before anything starts: the plan and everything

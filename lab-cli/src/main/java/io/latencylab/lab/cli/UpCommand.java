@@ -7,8 +7,8 @@ import java.util.concurrent.Callable;
 
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.ExternalDeployment;
-import io.latencylab.load.plan.Services;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Services;
+import io.latencylab.plan.Step;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

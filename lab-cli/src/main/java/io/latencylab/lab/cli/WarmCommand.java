@@ -8,7 +8,7 @@ import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.report.ReportDocument;
 import io.latencylab.lab.run.Settling;
 import io.latencylab.lab.run.WarmUpSession;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Step;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -5,10 +5,10 @@ import java.util.List;
 
 import io.latencylab.lab.study.Studies;
 import io.latencylab.lab.study.Study;
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Step;
 import io.latencylab.observability.Convergence;
+import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.WarmUp;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 

@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LayoutTests {
 
 	private final JavaClasses lab = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-		.importPackages("io.latencylab.lab", "io.latencylab.load");
+		.importPackages("io.latencylab.lab", "io.latencylab.load", "io.latencylab.plan");
 
 	@Test
 	void thePackagesOfTheLoadGeneratorAndTheRunnerHaveNoCycles() {
@@ -47,6 +47,30 @@ class LayoutTests {
 			}
 		}
 		assertThat(found).isEmpty();
+	}
+
+	@Test
+	void thePlanKnowsNeitherTheLoadGeneratorNorTheRunner() {
+		// The contract between them: both depend on it, it on neither.
+		noClasses().that()
+			.resideInAPackage("io.latencylab.plan..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("io.latencylab.load..", "io.latencylab.lab..")
+			.check(this.lab);
+	}
+
+	@Test
+	void theEngineKnowsThePlanNotTheLoadGenerator() {
+		// It starts the load generator in JVMs of its own; only the studies name its simulations.
+		noClasses().that()
+			.resideInAnyPackage("io.latencylab.lab.deploy..", "io.latencylab.lab.run..", "io.latencylab.lab.report..",
+					"io.latencylab.lab.traces..", "io.latencylab.lab.net..", "io.latencylab.lab.tls..",
+					"io.latencylab.lab.topology..", "io.latencylab.lab.study")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("io.latencylab.load..")
+			.check(this.lab);
 	}
 
 	@Test

@@ -13,7 +13,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 
 import io.latencylab.lab.net.Http;
 import io.latencylab.lab.net.NetworkProbe;
@@ -21,7 +20,7 @@ import io.latencylab.lab.tls.LabCa;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.lab.traces.Traces;
-import io.latencylab.load.plan.Services;
+import io.latencylab.plan.Services;
 
 /**
  * The services as bare JVMs on this machine, on their embedded defaults (H2 files in ./data,

@@ -21,7 +21,7 @@ import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.lab.traces.JaegerTraces;
 import io.latencylab.lab.traces.Traces;
-import io.latencylab.load.plan.Services;
+import io.latencylab.plan.Services;
 
 /**
  * The lab under docker compose (docker-compose.yml at the project's root): the services in

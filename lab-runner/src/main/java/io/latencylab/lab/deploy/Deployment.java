@@ -9,7 +9,7 @@ import java.util.Optional;
 import io.latencylab.lab.net.Http;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.traces.Traces;
-import io.latencylab.load.plan.Services;
+import io.latencylab.plan.Services;
 
 /** Where the services run: bare JVMs on this machine, or docker compose. */
 public interface Deployment {

@@ -17,7 +17,7 @@ import io.latencylab.lab.topology.Topology.Endpoint;
 import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.lab.traces.JaegerTraces;
 import io.latencylab.lab.traces.Traces;
-import io.latencylab.load.plan.Services;
+import io.latencylab.plan.Services;
 
 /**
  * Services that somebody else started, wherever a topology file places them: the lab checks that

@@ -12,9 +12,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.OutsideLoad;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.OutsideLoad;
+import io.latencylab.plan.Step;
 
 /**
  * nginx serving the bytes of the REST get, fetched from meals-rest at start, on the host the REST

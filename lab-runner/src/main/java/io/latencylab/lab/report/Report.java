@@ -20,8 +20,8 @@ import io.latencylab.lab.run.Warming;
 import io.latencylab.observability.Convergence;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.IntervalLogs;
-import io.latencylab.load.plan.JMeterLoad;
-import io.latencylab.load.WarmUp;
+import io.latencylab.plan.JMeterLoad;
+import io.latencylab.plan.WarmUp;
 import org.HdrHistogram.Histogram;
 
 import static io.latencylab.lab.report.Format.count;

@@ -22,8 +22,8 @@ import java.util.stream.Stream;
 import io.latencylab.lab.tls.LabCa;
 import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.traces.AppendedLines;
-import io.latencylab.load.plan.Step;
 import io.latencylab.observability.Request;
+import io.latencylab.plan.Step;
 import tools.jackson.databind.json.JsonMapper;
 
 /**

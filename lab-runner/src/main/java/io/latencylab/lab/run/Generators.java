@@ -14,8 +14,8 @@ import java.util.concurrent.Future;
 
 import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.topology.Injector;
-import io.latencylab.load.plan.Step;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.Targets;
 
 /**
  * A run's load generators, one an injector, each started when it first has work. A step whose

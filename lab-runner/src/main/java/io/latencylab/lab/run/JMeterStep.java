@@ -13,11 +13,11 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import io.latencylab.lab.topology.Injector;
-import io.latencylab.load.plan.JMeterLoad;
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Step;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.JMeterLoad;
+import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.Targets;
 
 /**
  * Runs a JMeter step: Apache JMeter, embedded in a JVM of its own (module load-jmeter), on the

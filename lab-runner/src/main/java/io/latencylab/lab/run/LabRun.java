@@ -21,12 +21,12 @@ import io.latencylab.lab.net.EmulatedDistance;
 import io.latencylab.lab.net.Link;
 import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.topology.Topology;
-import io.latencylab.load.plan.JMeterLoad;
-import io.latencylab.load.plan.OutsideLoad;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
-import io.latencylab.load.plan.Targets;
 import io.latencylab.observability.Bands;
+import io.latencylab.plan.JMeterLoad;
+import io.latencylab.plan.OutsideLoad;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.Targets;
 
 /**
  * Runs an experiment's plan against a deployment that is up: every step in turn, with resource

@@ -11,8 +11,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import io.latencylab.lab.topology.Injector;
-import io.latencylab.load.plan.OutsideLoad;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.OutsideLoad;
+import io.latencylab.plan.Step;
 import tools.jackson.databind.JsonNode;
 
 /**

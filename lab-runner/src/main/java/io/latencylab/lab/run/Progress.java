@@ -6,8 +6,8 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Locale;
 
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
 
 /**
  * The live line of a run: which step, elapsed and remaining time (from the plan's estimates), the

@@ -8,14 +8,14 @@ import java.util.List;
 import java.util.Optional;
 
 import io.latencylab.lab.traces.Traces;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Step;
 import io.latencylab.observability.BandDecomposition;
 import io.latencylab.observability.Bands;
 import io.latencylab.observability.GroupDecomposition;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.Request;
 import io.latencylab.observability.Span;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Step;
 import tools.jackson.databind.JsonNode;
 
 /** A run read back from its folder: the manifest, and every step's requests, spans and figures. */
@@ -88,7 +88,7 @@ public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<Re
 		return rows;
 	}
 
-	/** The steps of an outside client, by its name ({@link io.latencylab.load.plan.OutsideLoad#CLIENT}). */
+	/** The steps of an outside client, by its name ({@link io.latencylab.plan.OutsideLoad#CLIENT}). */
 	public List<StepData> stepsOf(String client) {
 		return this.steps.stream().filter((s) -> s.simulation().equals(client)).toList();
 	}

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.latencylab.lab.deploy.Deployment;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Step;
 
 /**
  * What a study does around a run's steps on a deployment: sets its systems as the steps need them,

@@ -16,16 +16,16 @@ import java.util.stream.Stream;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.traces.Traces;
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.plan.JMeterLoad;
-import io.latencylab.load.plan.OutsideLoad;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
 import io.latencylab.observability.Bands;
 import io.latencylab.observability.Convergence;
 import io.latencylab.observability.Request;
 import io.latencylab.observability.Span;
 import io.latencylab.observability.TraceSample;
+import io.latencylab.plan.JMeterLoad;
+import io.latencylab.plan.OutsideLoad;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.WarmUp;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -13,8 +13,8 @@ import java.util.Map;
 
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.topology.Injector;
-import io.latencylab.load.plan.Step;
 import io.latencylab.observability.Convergence;
+import io.latencylab.plan.Step;
 
 /**
  * Warms a lab that is up, outside any run ({@code ./lab warm}, {@code ./lab up --warm}): a study's

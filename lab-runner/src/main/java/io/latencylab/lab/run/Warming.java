@@ -11,13 +11,13 @@ import java.util.Map;
 
 import io.latencylab.lab.net.Http;
 import io.latencylab.lab.topology.Topology;
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.plan.Step;
 import io.latencylab.observability.Convergence;
 import io.latencylab.observability.Convergence.State;
 import io.latencylab.observability.Convergence.Window;
 import io.latencylab.observability.Latencies;
 import io.latencylab.observability.Request;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.WarmUp;
 
 /**
  * Warms what a plan will measure, the way it will measure it: each target (an operation at the

@@ -6,7 +6,7 @@ import java.util.Map;
 
 import io.latencylab.lab.deploy.BackingSystem;
 import io.latencylab.lab.report.ReportSection;
-import io.latencylab.load.plan.Plan;
+import io.latencylab.plan.Plan;
 
 /**
  * A published study the lab reproduces: one package under io.latencylab.lab.study holding its

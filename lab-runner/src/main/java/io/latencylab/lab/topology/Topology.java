@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.latencylab.lab.net.Link;
-import io.latencylab.load.plan.Services;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.Services;
+import io.latencylab.plan.Targets;
 
 /**
  * Where the lab finds the services and where it places its load generator: for every service

@@ -1,7 +1,6 @@
 package io.latencylab.lab.topology;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -27,7 +26,7 @@ import io.latencylab.lab.net.Link;
 import io.latencylab.lab.topology.Topology.Endpoint;
 import io.latencylab.lab.topology.Topology.Kind;
 import io.latencylab.lab.topology.Topology.TraceSource;
-import io.latencylab.load.plan.Services;
+import io.latencylab.plan.Services;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;

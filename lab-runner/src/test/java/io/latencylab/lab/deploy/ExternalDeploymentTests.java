@@ -14,7 +14,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.latencylab.lab.topology.Injector;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.topology.Topology.Endpoint;
-import io.latencylab.load.plan.Services;
+import io.latencylab.plan.Services;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

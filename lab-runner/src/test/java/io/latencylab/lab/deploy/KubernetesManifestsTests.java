@@ -14,7 +14,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.latencylab.load.plan.Services;
+import io.latencylab.plan.Services;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 

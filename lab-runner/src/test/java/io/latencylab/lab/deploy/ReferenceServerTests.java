@@ -15,9 +15,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 import com.sun.net.httpserver.HttpServer;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.OutsideLoad;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.OutsideLoad;
+import io.latencylab.plan.Step;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -5,10 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.latencylab.lab.topology.Injector;
-import io.latencylab.load.SoapVsRestSimulation;
-import io.latencylab.load.ToyStoreSimulation;
-import io.latencylab.load.plan.Step;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.Targets;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,9 +17,9 @@ class GeneratorsTests {
 
 	private final Injector far = new Injector("far", Injector.Placement.LOCAL, "").sending(List.of("northeurope"));
 
-	private final Step regions = Step.of("meals-rest-regions-10", SoapVsRestSimulation.class)
+	private final Step regions = Step.of("meals-rest-regions-10", "io.latencylab.load.SoapVsRestSimulation")
 		.set(Targets.REGIONS, List.of("northeurope", "canada", "japan"))
-		.set(io.latencylab.load.plan.Parameter.integer("lab.region.japan.users"), 10)
+		.set(io.latencylab.plan.Parameter.integer("lab.region.japan.users"), 10)
 		.lasting(Duration.ofSeconds(50));
 
 	@Test
@@ -38,7 +36,7 @@ class GeneratorsTests {
 
 	@Test
 	void aStepWithoutRegionsOrOneInjectorRunsWholeOnTheFirst() {
-		Step query = Step.of("toystore-query-c1", ToyStoreSimulation.class).lasting(Duration.ofSeconds(5));
+		Step query = Step.of("toystore-query-c1", "io.latencylab.load.ToyStoreSimulation").lasting(Duration.ofSeconds(5));
 		assertThat(Generators.assign(query, List.of(this.far, this.near))).containsExactly(Map.entry(this.far, query));
 		assertThat(Generators.assign(this.regions, List.of(this.near))).containsExactly(Map.entry(this.near, this.regions));
 	}

@@ -12,9 +12,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import com.sun.net.httpserver.HttpServer;
 import io.latencylab.lab.topology.Injector;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.OutsideLoad;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.OutsideLoad;
+import io.latencylab.plan.Targets;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

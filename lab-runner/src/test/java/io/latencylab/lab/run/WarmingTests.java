@@ -10,11 +10,11 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Step;
 import io.latencylab.observability.Convergence;
 import io.latencylab.observability.Request;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.WarmUp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

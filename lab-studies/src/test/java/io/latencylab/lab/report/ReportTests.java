@@ -20,7 +20,6 @@ import io.latencylab.lab.run.Settling;
 import io.latencylab.lab.study.Studies;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.observability.Convergence;
-import io.latencylab.observability.Request;
 import io.latencylab.observability.Span;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

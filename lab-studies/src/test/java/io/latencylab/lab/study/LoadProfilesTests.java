@@ -8,10 +8,10 @@ import io.latencylab.load.SortLoad;
 import io.latencylab.load.SweepLoad;
 import io.latencylab.load.TourLoad;
 import io.latencylab.load.ToyStoreLoad;
-import io.latencylab.load.plan.OpenLoad;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Parameters;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.OpenLoad;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.Parameters;
+import io.latencylab.plan.Targets;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -80,7 +80,7 @@ class LoadProfilesTests {
 		});
 		Parameters regions = MealsLoad.regions("soap", 1000, Duration.ofMinutes(5), Duration.ofMinutes(2), Duration.ofMinutes(20))
 			.parameters()
-			.with(io.latencylab.load.plan.Parameter.text("lab.region.canada.url"), "http://10.0.0.5:8081");
+			.with(io.latencylab.plan.Parameter.text("lab.region.canada.url"), "http://10.0.0.5:8081");
 		MealsLoad load = MealsLoad.from(regions, "http://127.0.0.1:8081");
 		assertThat(load.mix()).isEqualTo("study");
 		assertThat(load.regions()).extracting(MealsLoad.Region::name).containsExactly("northeurope", "canada", "japan");

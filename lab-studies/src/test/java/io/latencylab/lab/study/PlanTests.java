@@ -2,8 +2,8 @@ package io.latencylab.lab.study;
 
 import java.util.List;
 
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -12,9 +12,9 @@ import io.latencylab.load.SortSimulation;
 import io.latencylab.load.SweepLoad;
 import io.latencylab.load.ToyStoreLoad;
 import io.latencylab.load.ToyStoreSimulation;
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.WarmUp;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.latencylab.load.LoadRecorder;
-import io.latencylab.load.plan.JMeterLoad;
-import io.latencylab.load.plan.Parameters;
+import io.latencylab.plan.JMeterLoad;
+import io.latencylab.plan.Parameters;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.reporters.ResultCollector;

@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import com.sun.net.httpserver.HttpServer;
-import io.latencylab.load.plan.Parameters;
+import io.latencylab.plan.Parameters;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

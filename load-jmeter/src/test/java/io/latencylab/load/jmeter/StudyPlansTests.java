@@ -3,8 +3,8 @@ package io.latencylab.load.jmeter;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.latencylab.load.plan.StudyPlanRequests;
-import io.latencylab.load.plan.StudyPlanRequests.StudyRequest;
+import io.latencylab.plan.StudyPlanRequests;
+import io.latencylab.plan.StudyPlanRequests.StudyRequest;
 import org.apache.jmeter.assertions.ResponseAssertion;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy;
 import org.apache.jorphan.collections.HashTree;

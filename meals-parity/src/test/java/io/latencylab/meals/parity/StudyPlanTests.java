@@ -12,9 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Stream;
 
-import io.latencylab.load.plan.StudyPlanRequests;
-import io.latencylab.load.plan.StudyPlanRequests.StudyRequest;
 import io.latencylab.meals.MealsSeed;
+import io.latencylab.plan.StudyPlanRequests;
+import io.latencylab.plan.StudyPlanRequests.StudyRequest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;

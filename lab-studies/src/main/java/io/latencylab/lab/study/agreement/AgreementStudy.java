@@ -20,13 +20,13 @@ import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.study.Study;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.load.SweepLoad;
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.OutsideLoad;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.Span;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.OutsideLoad;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.WarmUp;
 import tools.jackson.databind.JsonNode;
 
 import static io.latencylab.lab.report.Format.count;

@@ -30,12 +30,12 @@ import io.latencylab.load.CurlTransfer;
 import io.latencylab.load.InsertComparison;
 import io.latencylab.load.QueueOperations;
 import io.latencylab.load.SweepLoad;
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.Request;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.WarmUp;
 import tools.jackson.databind.JsonNode;
 
 import static io.latencylab.lab.report.Format.count;

@@ -6,7 +6,7 @@ import java.util.Map;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.run.RunHook;
 import io.latencylab.load.StorageAccount;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Step;
 
 /**
  * Seed 002's part of a run: which Azure Storage account its storage steps drive, "azurite" (the

@@ -10,7 +10,7 @@ import java.util.Map;
 import io.latencylab.lab.deploy.BackingSystem;
 import io.latencylab.lab.deploy.BareDeployment;
 import io.latencylab.lab.tls.LabCa;
-import io.latencylab.load.plan.Services;
+import io.latencylab.plan.Services;
 
 /**
  * Seed 003's cache tier as processes on this machine: Varnish in front of the object store, and

@@ -12,9 +12,9 @@ import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.run.RunHook;
 import io.latencylab.load.StoreWrites;
 import io.latencylab.load.SvLoadPopulation;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.Targets;
 
 /**
  * Seed 003's part of a run: the object store asked for put behind the cache tier while its steps

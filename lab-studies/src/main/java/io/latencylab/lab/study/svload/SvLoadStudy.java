@@ -26,10 +26,10 @@ import io.latencylab.load.ObjectPopulationSimulation;
 import io.latencylab.load.StoreWrites;
 import io.latencylab.load.SvLoadPopulation;
 import io.latencylab.load.TcpCounters;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.Request;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -81,7 +81,7 @@ public enum Tuning {
 		return String.join(" ", this.varnishParameters.stream().map((p) -> "-p " + p).toList());
 	}
 
-	/** Its name in a step's {@link io.latencylab.load.plan.Plan#TUNING}: "before", "after". */
+	/** Its name in a step's {@link io.latencylab.plan.Plan#TUNING}: "before", "after". */
 	public String key() {
 		return name().toLowerCase(Locale.ROOT);
 	}

@@ -14,10 +14,10 @@ import io.latencylab.load.MealsLoad;
 import io.latencylab.load.SortLoad;
 import io.latencylab.load.SweepLoad;
 import io.latencylab.load.ToyStoreLoad;
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.WarmUp;
 
 /**
  * A short visit to every study, with the decomposition: the README's main command. Its steps are

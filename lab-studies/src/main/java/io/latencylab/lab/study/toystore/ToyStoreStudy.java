@@ -22,13 +22,13 @@ import io.latencylab.lab.study.Published;
 import io.latencylab.lab.study.Study;
 import io.latencylab.load.ToyStoreLoad;
 import io.latencylab.load.ToyStoreSimulation;
-import io.latencylab.load.WarmUp;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
 import io.latencylab.observability.GroupDecomposition;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.Request;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.WarmUp;
 
 import static io.latencylab.lab.report.Format.count;
 import static io.latencylab.lab.report.Format.ms;

@@ -7,9 +7,9 @@ import io.latencylab.load.BlobTransfer;
 import io.latencylab.load.BlobTransfer.Direction;
 import io.latencylab.load.CurlTransfer;
 import io.latencylab.load.InsertComparison;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
 import io.latencylab.observability.Request;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -57,7 +57,7 @@ class BlobExperimentsTests {
 		assertThatThrownBy(() -> new BlobTransfer(Direction.DOWNLOAD, List.of(1, 1), 1, 1)).hasMessageContaining("twice");
 		assertThatThrownBy(() -> new BlobTransfer(Direction.DOWNLOAD, List.of(0), 1, 1)).hasMessageContaining("1 or more");
 		assertThatThrownBy(() -> new BlobTransfer(Direction.DOWNLOAD, List.of(1), 8192, 1)).hasMessageContaining("4096");
-		assertThatThrownBy(() -> BlobTransfer.from(io.latencylab.load.plan.Parameters.of(java.util.Map.of(
+		assertThatThrownBy(() -> BlobTransfer.from(io.latencylab.plan.Parameters.of(java.util.Map.of(
 				BlobTransfer.DIRECTION.name(), "sideways")))).hasMessageContaining("download or upload");
 	}
 

@@ -4,9 +4,9 @@ import java.util.List;
 
 import io.latencylab.load.QueueOperations;
 import io.latencylab.load.SweepLoad;
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -12,9 +12,9 @@ import io.latencylab.lab.run.RunHook;
 import io.latencylab.load.ObjectCacheSimulation;
 import io.latencylab.load.StoreWrites;
 import io.latencylab.load.SvLoadPopulation;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
-import io.latencylab.load.plan.Targets;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
+import io.latencylab.plan.Targets;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -112,7 +112,7 @@ class ObjectStoreHookTests {
 		when(elsewhere.backing(ObjectTier.class)).thenReturn(Optional.empty());
 		when(elsewhere.mode()).thenReturn("topology");
 		when(elsewhere.topology()).thenReturn(io.latencylab.lab.topology.Topology.here(
-				io.latencylab.lab.topology.Topology.Kind.EXTERNAL, io.latencylab.load.plan.Services.here(),
+				io.latencylab.lab.topology.Topology.Kind.EXTERNAL, io.latencylab.plan.Services.here(),
 				io.latencylab.lab.topology.Topology.TraceSource.jaeger("http://127.0.0.1:1")));
 		List<Step> steps = List.of(objects("tc1-after", Tuning.AFTER));
 		assertThat(ObjectStoreHook.forRun(null).cannotRun(elsewhere, steps)).get().asString().contains("did not start");

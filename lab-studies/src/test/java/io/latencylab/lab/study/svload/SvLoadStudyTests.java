@@ -10,8 +10,8 @@ import io.latencylab.load.CacheCase.Server;
 import io.latencylab.load.ObjectCacheSimulation;
 import io.latencylab.load.ObjectPopulationSimulation;
 import io.latencylab.load.SvLoadPopulation;
-import io.latencylab.load.plan.Plan;
-import io.latencylab.load.plan.Step;
+import io.latencylab.plan.Plan;
+import io.latencylab.plan.Step;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -17,7 +17,7 @@ import java.util.Map;
 
 import io.latencylab.lab.tls.LabCa;
 import io.latencylab.load.StoreWrites;
-import io.latencylab.load.plan.Parameters;
+import io.latencylab.plan.Parameters;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import io.latencylab.lab.report.MergedLogs;
-import io.latencylab.load.plan.Parameters;
 import io.latencylab.observability.IntervalLogs;
 import io.latencylab.observability.Latencies;
+import io.latencylab.plan.Parameters;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package io.latencylab.load.plan;
+package io.latencylab.plan;
 
 import java.time.Duration;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.latencylab.load.plan;
+package io.latencylab.plan;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -19,7 +19,7 @@ public record Step(String name, String simulation, Map<String, String> propertie
 		return new Builder(name, simulation.getName());
 	}
 
-	/** A step of an outside client, named by {@code client}, not of a simulation. */
+	/** A step of an outside client, named by {@code client}, or of a simulation named in full. */
 	public static Builder of(String name, String client) {
 		return new Builder(name, client);
 	}

@@ -1,26 +1,28 @@
-package io.latencylab.load;
+package io.latencylab.plan;
 
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import io.latencylab.load.plan.Operation;
-import io.latencylab.load.plan.Parameter;
-import io.latencylab.load.plan.Step;
-
 /**
  * The warm-up every plan starts with: its parameters and its step. A plan's warm-up names its
  * targets, each operation at the concurrency its steps measure it at; the runner warms one target
- * at a time in windows of {@link WarmUpSimulation} until it has settled (the runner's Warming), within
- * a budget. One window is a run of {@link WarmUpSimulation} on one operation.
+ * at a time in windows of the warm-up simulation ({@link #SIMULATION}) until it has settled (the runner's Warming), within
+ * a budget. One window is a run of the warm-up simulation ({@link #SIMULATION}) on one operation.
  */
 public final class WarmUp {
 
-	/** One window's length, when {@link WarmUpSimulation} runs alone. */
+	/**
+	 * The load generator's simulation that sends a warm-up's windows, by name: the plan knows no
+	 * simulation class (the load generator's own tests check the name).
+	 */
+	public static final String SIMULATION = "io.latencylab.load.WarmUpSimulation";
+
+	/** One window's length, when the warm-up simulation ({@link #SIMULATION}) runs alone. */
 	public static final Parameter<Duration> DURATION = Parameter.duration("lab.warmup.duration");
 
-	/** The operations one run of {@link WarmUpSimulation} sends, each by {@link #CLIENTS} clients at once. */
+	/** The operations one run of the warm-up simulation ({@link #SIMULATION}) sends, each by {@link #CLIENTS} clients at once. */
 	public static final Parameter<List<Operation>> OPERATIONS = Operation.list("lab.warmup.operations");
 
 	public static final Parameter<Integer> CLIENTS = Parameter.integer("lab.warmup.clients");
@@ -78,7 +80,7 @@ public final class WarmUp {
 		if (targets.isEmpty()) {
 			throw new IllegalArgumentException("a warm-up needs a target");
 		}
-		return Step.of("warm-up", WarmUpSimulation.class)
+		return Step.of("warm-up", SIMULATION)
 			.set(TARGETS, targets)
 			.set(WINDOW, DEFAULT_WINDOW)
 			.set(BUDGET, budget)
@@ -96,11 +98,11 @@ public final class WarmUp {
 	}
 
 	/**
-	 * One run of {@link WarmUpSimulation}: the operations at once, {@code clients} each, for
+	 * One run of the warm-up simulation ({@link #SIMULATION}): the operations at once, {@code clients} each, for
 	 * {@code duration} (a window of the warm-up, or a training load such as the AOT cache's).
 	 */
 	public static Step load(List<Operation> operations, int clients, Duration duration) {
-		return Step.of("warm-up", WarmUpSimulation.class)
+		return Step.of("warm-up", SIMULATION)
 			.set(DURATION, duration)
 			.set(OPERATIONS, operations)
 			.set(CLIENTS, clients)
