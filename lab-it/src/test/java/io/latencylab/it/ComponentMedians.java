@@ -9,6 +9,7 @@ import java.util.TreeMap;
 
 import io.latencylab.lab.run.GatlingStep;
 import io.latencylab.lab.run.Progress;
+import io.latencylab.lab.run.RunFolder;
 import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.load.OpenModelSimulation;
 import io.latencylab.load.ToyStoreLoad;
@@ -109,7 +110,7 @@ final class ComponentMedians {
 				traces.mark();
 				Path turnDir = dir.resolve("buys-" + turn);
 				assertThat(gatling.run(step, turnDir, name, target, progress(step))).isZero();
-				List<Request> requests = Request.read(GatlingStep.requestsCsv(turnDir).orElseThrow());
+				List<Request> requests = Request.read(RunFolder.requestsCsv(turnDir).orElseThrow());
 				assertThat(requests).as("buys answered 200").isNotEmpty().allMatch((r) -> r.status() == 200);
 				List<Span> spans = traces.collect(TraceSample.of(requests, Bands.DEFAULT), Duration.ofSeconds(30));
 				List<BandDecomposition> groups = BandDecomposition.of(requests, spans, Bands.DEFAULT);
@@ -161,7 +162,7 @@ final class ComponentMedians {
 		FileTraces traces = new FileTraces(tracesDir);
 		traces.mark();
 		assertThat(gatling.run(step, dir, runId, target, progress(step))).isZero();
-		List<Request> requests = Request.read(GatlingStep.requestsCsv(dir).orElseThrow());
+		List<Request> requests = Request.read(RunFolder.requestsCsv(dir).orElseThrow());
 		List<Span> spans = traces.collect(TraceSample.of(requests, Bands.DEFAULT), Duration.ofSeconds(30));
 		GroupDecomposition decomposition = GroupDecomposition.of(requests, spans)
 			.stream()

@@ -14,6 +14,7 @@ import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.report.Report;
 import io.latencylab.lab.run.LabRun;
 import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.run.RunFolder;
 import io.latencylab.lab.study.Studies;
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.Plan;
@@ -77,7 +78,7 @@ final class AotCacheCommand implements Callable<Integer> {
 			lab.down();
 		}
 		Report.write(RunData.read(runDir), Studies.all());
-		System.out.println("The training run's report: " + Lab.PROJECT.relativize(runDir.resolve("report.md")));
+		System.out.println("The training run's report: " + Lab.PROJECT.relativize(new RunFolder(runDir).reportMarkdown()));
 		int missing = 0;
 		for (Map.Entry<String, AotCache> cache : caches.entrySet()) {
 			try {

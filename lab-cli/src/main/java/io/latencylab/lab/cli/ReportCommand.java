@@ -14,6 +14,7 @@ import io.latencylab.lab.report.Comparison;
 import io.latencylab.lab.report.Repetitions;
 import io.latencylab.lab.report.Report;
 import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.run.RunFolder;
 import io.latencylab.lab.study.Studies;
 import io.latencylab.observability.Bands;
 import picocli.CommandLine;
@@ -75,7 +76,7 @@ final class ReportCommand implements Callable<Integer> {
 		}
 		Path dir = resolve(this.run);
 		Path html = Report.write(RunData.read(dir, bands), Studies.all());
-		System.out.println("Report (Markdown): " + dir.resolve("report.md"));
+		System.out.println("Report (Markdown): " + new RunFolder(dir).reportMarkdown());
 		System.out.println("Report: " + html);
 		return 0;
 	}
@@ -83,8 +84,8 @@ final class ReportCommand implements Callable<Integer> {
 	static Path resolve(String run) throws IOException {
 		if (run.equals("latest")) {
 			try (Stream<Path> runs = Files.list(Lab.PROJECT.resolve("runs"))) {
-				return runs.filter((d) -> Files.exists(d.resolve("manifest.json")))
-					.max(Comparator.comparing((Path d) -> d.resolve("manifest.json").toFile().lastModified()))
+				return runs.filter(RunFolder::holdsRun)
+					.max(Comparator.comparing((Path d) -> new RunFolder(d).manifest().toFile().lastModified()))
 					.orElseThrow(() -> new IllegalArgumentException("no runs yet in runs/"));
 			}
 		}

@@ -11,6 +11,7 @@ import io.latencylab.lab.deploy.ExternalDeployment;
 import io.latencylab.lab.report.Repetitions;
 import io.latencylab.lab.report.Report;
 import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.run.RunFolder;
 import io.latencylab.lab.study.Studies;
 import io.latencylab.lab.topology.Injector;
 
@@ -88,7 +89,7 @@ final class RunSession {
 			runs.add(data);
 			Path html = Report.write(data, Studies.all());
 			failed += data.manifest().steps().stream().filter((s) -> s.exitCode() != 0).count();
-			System.out.println("Report (Markdown): " + Lab.PROJECT.relativize(runDir.resolve("report.md")));
+			System.out.println("Report (Markdown): " + Lab.PROJECT.relativize(new RunFolder(runDir).reportMarkdown()));
 			System.out.println("Report: " + Lab.PROJECT.relativize(html));
 		}
 		if (runs.size() > 1) {

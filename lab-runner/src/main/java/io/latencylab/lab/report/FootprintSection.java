@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import io.latencylab.lab.run.GatlingStep;
 import io.latencylab.lab.run.Manifest;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.run.RunFolder;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -136,8 +136,8 @@ final class FootprintSection implements ReportSection {
 		List<GeneratorSummary> summaries = new ArrayList<>();
 		for (StepData step : run.steps()) {
 			Path stepDir = run.dir().resolve(step.record().folder());
-			for (Path csv : GatlingStep.requestsCsvs(stepDir)) {
-				Path summary = csv.resolveSibling("summary.json");
+			for (Path csv : RunFolder.requestsCsvs(stepDir)) {
+				Path summary = RunFolder.summary(csv);
 				if (Files.exists(summary)) {
 					Path relative = stepDir.relativize(csv);
 					String injector = relative.startsWith("injectors") ? relative.getName(1).toString() : "the load generator";

@@ -10,11 +10,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import io.latencylab.lab.run.JMeterStep;
-import io.latencylab.lab.run.LabRun;
 import io.latencylab.lab.run.Manifest;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.run.RunFolder;
 import io.latencylab.lab.run.Settling;
 import io.latencylab.lab.run.Warming;
 import io.latencylab.observability.Convergence;
@@ -46,7 +45,7 @@ public final class Report {
 	private Report(RunData run, List<? extends ReportSection> sections) {
 		this.run = run;
 		this.sections = sections;
-		this.charts = run.dir().resolve("charts");
+		this.charts = new RunFolder(run.dir()).charts();
 	}
 
 	/**
@@ -57,8 +56,9 @@ public final class Report {
 	public static Path write(RunData run, List<? extends ReportSection> sections) throws IOException {
 		Report report = new Report(run, sections);
 		report.build();
-		Files.writeString(run.dir().resolve("report.md"), report.doc.markdown());
-		Path html = run.dir().resolve("report.html");
+		RunFolder folder = new RunFolder(run.dir());
+		Files.writeString(folder.reportMarkdown(), report.doc.markdown());
+		Path html = folder.reportHtml();
 		Files.writeString(html, report.doc.html("latency-lab report " + run.manifest().runId()));
 		return html;
 	}
@@ -66,7 +66,7 @@ public final class Report {
 	private void build() throws IOException {
 		Manifest m = this.run.manifest();
 		this.doc.heading(1, "latency-lab report: " + m.runId());
-		String settled = (m.warmUp() == null) ? null : m.warmUp().properties().get(LabRun.SETTLED_PROPERTY);
+		String settled = (m.warmUp() == null) ? null : m.warmUp().properties().get(RunFolder.SETTLED);
 		if (settled != null && settled.startsWith("not settled")) {
 			// Said first: every figure below may still carry the services' warm-up.
 			this.doc.text("**The services had not settled when the measured steps began**: the warm-up was " + settled
@@ -105,7 +105,7 @@ public final class Report {
 	/** The warm-up in a line: its targets and how they settled, or the study's own fixed step. */
 	private static String warmUpText(Manifest.StepRecord warmUp) {
 		Map<String, String> p = warmUp.properties();
-		String settled = p.get(LabRun.SETTLED_PROPERTY);
+		String settled = p.get(RunFolder.SETTLED);
 		String what = (p.get(WarmUp.TARGETS.name()) != null)
 				? p.get(WarmUp.TARGETS.name()) + ", one at a time in windows of " + p.get(WarmUp.WINDOW.name()) + " (budget "
 						+ p.get(WarmUp.BUDGET.name()) + ")"
@@ -119,13 +119,13 @@ public final class Report {
 	private void warmUpTable() {
 		Manifest.StepRecord warmUp = this.run.manifest().warmUp();
 		Settling settling = (warmUp == null) ? null
-				: Settling.parse(warmUp.properties().get(LabRun.SETTLING_PROPERTY),
+				: Settling.parse(warmUp.properties().get(RunFolder.SETTLING),
 						Warming.rule(Convergence.DEFAULT, warmUp.properties()));
 		if (settling == null || settling.targets().isEmpty()) {
 			return;
 		}
 		this.doc.heading(2, "How the warm-up settled");
-		this.doc.text(settling.caption() + " The warm-up: " + warmUp.properties().get(LabRun.SETTLED_PROPERTY) + ".");
+		this.doc.text(settling.caption() + " The warm-up: " + warmUp.properties().get(RunFolder.SETTLED) + ".");
 		this.doc.table(settling.headers(), settling.rows());
 	}
 
@@ -145,7 +145,7 @@ public final class Report {
 		this.doc.table(List.of("step", "group", "requests", "errors", "mean ms", "p50 ms", "p95 ms", "p99 ms", "max ms",
 				"req/s"), rows);
 		for (StepData step : this.run.stepsOf(JMeterLoad.CLIENT)) {
-			List<String> changes = JMeterStep.changes(this.run.dir().resolve(step.record().folder()));
+			List<String> changes = RunFolder.jmeterChanges(this.run.dir().resolve(step.record().folder()));
 			this.doc.text("JMeter step " + step.record().name() + " ran " + step.parameters().get(JMeterLoad.PLAN, "?")
 					+ " (JMeter's samples, whole milliseconds; its own results.jtl and jmeter.log in the step's jmeter/ "
 					+ "folder), " + (changes.isEmpty() ? "as written." : "changed by the lab: " + String.join("; ", changes) + "."));

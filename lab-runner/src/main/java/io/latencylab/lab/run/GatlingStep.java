@@ -249,39 +249,6 @@ public final class GatlingStep implements AutoCloseable {
 		this.injector = null;
 	}
 
-	/**
-	 * Every requests.csv of a step: its own, or, for a step split over several injectors, each
-	 * injector's (under injectors/NAME), in the injectors' order.
-	 */
-	public static List<Path> requestsCsvs(Path stepDir) throws IOException {
-		Optional<Path> own = requestsCsv(stepDir);
-		if (own.isPresent()) {
-			return List.of(own.get());
-		}
-		Path injectors = stepDir.resolve(Generators.INJECTORS);
-		if (!Files.isDirectory(injectors)) {
-			return List.of();
-		}
-		List<Path> csvs = new ArrayList<>();
-		try (Stream<Path> dirs = Files.list(injectors)) {
-			for (Path dir : dirs.sorted().toList()) {
-				requestsCsv(dir).ifPresent(csvs::add);
-			}
-		}
-		return csvs;
-	}
-
-	/** The requests.csv the step wrote. */
-	public static Optional<Path> requestsCsv(Path stepDir) throws IOException {
-		Path lab = stepDir.resolve("lab");
-		if (!Files.isDirectory(lab)) {
-			return Optional.empty();
-		}
-		try (Stream<Path> files = Files.walk(lab, 2)) {
-			return files.filter((f) -> f.getFileName().toString().equals("requests.csv")).findFirst();
-		}
-	}
-
 	/** The load generator's classpath: the load module's classes and the jars Maven listed for it. */
 	private List<Path> classpath() throws IOException {
 		Path target = this.project.resolve("load/target");
@@ -315,7 +282,7 @@ public final class GatlingStep implements AutoCloseable {
 			try {
 				if (this.csv == null) {
 					// The simulation makes the file when it starts.
-					this.csv = requestsCsv(this.stepDir).map((file) -> new AppendedLines(file, 0)).orElse(null);
+					this.csv = RunFolder.requestsCsv(this.stepDir).map((file) -> new AppendedLines(file, 0)).orElse(null);
 				}
 				if (this.csv != null) {
 					for (String line : this.csv.read().split("\n")) {

@@ -142,12 +142,6 @@ public final class JMeterStep {
 		return load.step("jmeter-" + name).set(JMeterLoad.PROPERTIES, pairs).lasting(total);
 	}
 
-	/** The changes the lab made to the step's plan before JMeter ran it, one a line; none when it ran as written. */
-	public static List<String> changes(Path stepDir) throws IOException {
-		Path file = stepDir.resolve("jmeter").resolve(JMeterLoad.CHANGES);
-		return Files.exists(file) ? Files.readAllLines(file).stream().filter((line) -> !line.isBlank()).toList() : List.of();
-	}
-
 	private static Optional<Double> cpuSeconds(Process process) {
 		return process.toHandle().info().totalCpuDuration().map((d) -> d.toNanos() / 1e9);
 	}

@@ -6,8 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -106,19 +104,12 @@ public final class LabRun {
 		List<Step> steps = plan.run(warmUp);
 		check(steps, cores);
 		Map<String, String> direct = new LinkedHashMap<>(this.deployment.topology().targets());
-		List<RunHook.Active> active = new ArrayList<>();
-		for (RunHook hook : this.hooks) {
-			RunHook.Active opened = hook.open(this.deployment, steps);
-			opened.route(direct);
-			active.add(opened);
-		}
+		List<RunHook.Active> active = open(steps, direct);
 		Instant start = Instant.now();
-		String runId = plan.name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
-		Path runDir = Files.createDirectories(this.project.resolve("runs").resolve(runId));
-		Manifest manifest = new Manifest(runId, plan.name(), plan.seed(), plan.full(), this.deployment.mode(),
-				injections, cores.describe(), String.join("; ", this.injectors.stream().map(Injector::describe).toList()),
-				this.deployment.jvmStart().orElse(null), Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
-		manifest.write(runDir);
+		RunFolder folder = RunFolder.create(this.project, plan.name(), start);
+		String runId = folder.runId();
+		Path runDir = folder.dir();
+		Manifest manifest = begin(folder, plan, injections, cores, start);
 		this.out.printf(Locale.ROOT, "Run %s: %d steps, about %s%n", runId, steps.size(),
 				Progress.clock(Plan.estimate(steps)));
 		Progress progress = new Progress(steps, this.out);
@@ -128,15 +119,11 @@ public final class LabRun {
 				generators;
 				ReferenceServer reference = ReferenceServer.wanted(steps)
 						? ReferenceServer.start(direct.get(Targets.MEALS_REST.name()), runDir.resolve("reference")) : null) {
-			Map<String, String> targets = new LinkedHashMap<>(distance.targets());
-			if (reference != null) {
-				targets.put(Targets.REFERENCE.name(), reference.url());
-			}
-			active.forEach((hook) -> targets.putAll(hook.targets()));
+			Map<String, String> targets = targets(distance, reference, active);
 			regions(direct, runDir, targets, regionProxies);
 			StepRunner runner = new StepRunner(this.project, this.deployment, runId, targets, generators, this.injectors,
 					progress, this.bands, active);
-			try (ResourceSampler sampler = new ResourceSampler(this.deployment, runDir.resolve("resources.csv"))) {
+			try (ResourceSampler sampler = new ResourceSampler(this.deployment, folder.resources())) {
 				for (int i = 0; i < steps.size(); i++) {
 					if (cores.separate() && i == (warmUp ? 1 : 0)) {
 						// After the warm-up and its settling: the services compile on every core, and
@@ -167,6 +154,37 @@ public final class LabRun {
 		manifest.write(runDir);
 		this.out.println("\nRun took " + Progress.clock(progress.elapsed()) + "; writing the report");
 		return runDir;
+	}
+
+	/** Each hook opened for the steps, each given the direct targets to point elsewhere. */
+	private List<RunHook.Active> open(List<Step> steps, Map<String, String> direct) throws IOException, InterruptedException {
+		List<RunHook.Active> active = new ArrayList<>();
+		for (RunHook hook : this.hooks) {
+			RunHook.Active opened = hook.open(this.deployment, steps);
+			opened.route(direct);
+			active.add(opened);
+		}
+		return active;
+	}
+
+	/** The run's manifest as it starts, written. */
+	private Manifest begin(RunFolder folder, Plan plan, List<String> injections, Cores cores, Instant start) {
+		Manifest manifest = new Manifest(folder.runId(), plan.name(), plan.seed(), plan.full(), this.deployment.mode(),
+				injections, cores.describe(), String.join("; ", this.injectors.stream().map(Injector::describe).toList()),
+				this.deployment.jvmStart().orElse(null), Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
+		manifest.write(folder.dir());
+		return manifest;
+	}
+
+	/** What every step's load generator reaches: the services (through any distance), the reference server, the hooks' own. */
+	private static Map<String, String> targets(EmulatedDistance distance, ReferenceServer reference,
+			List<RunHook.Active> active) {
+		Map<String, String> targets = new LinkedHashMap<>(distance.targets());
+		if (reference != null) {
+			targets.put(Targets.REFERENCE.name(), reference.url());
+		}
+		active.forEach((hook) -> targets.putAll(hook.targets()));
+		return targets;
 	}
 
 	/** What fails before anything runs: a limit the cores cannot give, a deployment or an injector that cannot run the steps. */
@@ -248,14 +266,5 @@ public final class LabRun {
 		// Started before: it does not inherit the runner's new cores.
 		generators.pin(cores.lab());
 	}
-
-	/** Where the warm-up's record in the manifest says how it settled ({@link Settling#text()}). */
-	public static final String SETTLED_PROPERTY = "lab.warmup.settled";
-
-	/** A step property: the bands its traces were sampled for and its report cuts it into (Bands.spec). */
-	public static final String BANDS_PROPERTY = "lab.bands";
-
-	/** Where it keeps each target's windows ({@link Settling#property()}). */
-	public static final String SETTLING_PROPERTY = "lab.warmup.windows";
 
 }

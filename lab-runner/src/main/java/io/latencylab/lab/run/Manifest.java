@@ -66,11 +66,11 @@ public record Manifest(String runId, String experiment, String seed, boolean ful
 	}
 
 	public void write(Path runDir) {
-		JSON.writerWithDefaultPrettyPrinter().writeValue(runDir.resolve("manifest.json").toFile(), this);
+		JSON.writerWithDefaultPrettyPrinter().writeValue(runDir.resolve(RunFolder.MANIFEST).toFile(), this);
 	}
 
 	public static Manifest read(Path runDir) {
-		return JSON.readValue(runDir.resolve("manifest.json").toFile(), Manifest.class);
+		return JSON.readValue(runDir.resolve(RunFolder.MANIFEST).toFile(), Manifest.class);
 	}
 
 	/** Cores, memory, OS and the JDK of this machine, as the load generator and bare services see it. */

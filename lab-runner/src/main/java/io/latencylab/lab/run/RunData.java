@@ -47,30 +47,30 @@ public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<Re
 
 	/** A run with every step cut into {@code bands} where given. */
 	public static RunData read(Path dir, Optional<Bands> bands) throws IOException {
-		if (!Files.exists(dir.resolve("manifest.json"))) {
+		if (!RunFolder.holdsRun(dir)) {
 			throw new IllegalArgumentException(dir + " holds no run (no manifest.json)");
 		}
 		Manifest manifest = Manifest.read(dir);
 		List<StepData> steps = new ArrayList<>();
 		for (Manifest.StepRecord record : manifest.steps()) {
 			Path stepDir = dir.resolve(record.folder());
-			List<Path> csvs = GatlingStep.requestsCsvs(stepDir);
+			List<Path> csvs = RunFolder.requestsCsvs(stepDir);
 			Optional<Path> csv = csvs.stream().findFirst();
 			List<Request> requests = new ArrayList<>();
 			for (Path each : csvs) {
 				requests.addAll(Request.read(each));
 			}
-			List<Span> spans = Traces.read(stepDir.resolve("spans.jsonl"));
+			List<Span> spans = Traces.read(RunFolder.spans(stepDir));
 			Optional<JsonNode> sweep = csv.map((c) -> c.resolveSibling("sweep.json"))
 				.filter(Files::exists)
 				.map((f) -> Manifest.JSON.readTree(f.toFile()));
-			Bands stepBands = bands.orElseGet(() -> Optional.ofNullable(record.properties().get(LabRun.BANDS_PROPERTY))
+			Bands stepBands = bands.orElseGet(() -> Optional.ofNullable(record.properties().get(RunFolder.BANDS))
 				.map(Bands::parse)
 				.orElse(Bands.DEFAULT));
 			steps.add(new StepData(record, requests, GroupStats.byGroup(requests), GroupDecomposition.of(requests, spans),
 					stepBands, BandDecomposition.of(requests, spans, stepBands), sweep));
 		}
-		return new RunData(dir, manifest, steps, resources(dir.resolve("resources.csv")));
+		return new RunData(dir, manifest, steps, resources(new RunFolder(dir).resources()));
 	}
 
 	private static List<ResourceRow> resources(Path csv) throws IOException {
@@ -99,7 +99,7 @@ public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<Re
 
 	/** A file a simulation wrote beside the step's requests.csv, when it did. */
 	public Optional<Path> besideRequests(StepData step, String name) throws IOException {
-		return GatlingStep.requestsCsvs(this.dir.resolve(step.record().folder())).stream()
+		return RunFolder.requestsCsvs(this.dir.resolve(step.record().folder())).stream()
 			.findFirst()
 			.map((csv) -> csv.resolveSibling(name))
 			.filter(Files::exists);

@@ -88,7 +88,7 @@ final class StepRunner {
 		for (RunHook.Active hook : this.hooks) {
 			step = hook.step(step);
 		}
-		String folder = String.format(Locale.ROOT, "steps/%02d-%s", number, step.name());
+		String folder = RunFolder.stepFolder(number, step.name());
 		Path stepDir = runDir.resolve(folder);
 		for (RunHook.Active hook : this.hooks) {
 			hook.beforeStep(step);
@@ -102,8 +102,8 @@ final class StepRunner {
 					(load.settled() == null) ? "a fixed warm-up, not judged" : load.settled().text()));
 			Map<String, String> properties = new LinkedHashMap<>(step.properties());
 			if (load.settled() != null) {
-				properties.put(LabRun.SETTLED_PROPERTY, load.settled().text());
-				properties.put(LabRun.SETTLING_PROPERTY, load.settled().property());
+				properties.put(RunFolder.SETTLED, load.settled().text());
+				properties.put(RunFolder.SETTLING, load.settled().property());
 			}
 			// Its traces are not needed: it only warms the services up.
 			Manifest warmed = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), properties,
@@ -152,7 +152,7 @@ final class StepRunner {
 				this.deployment.limitCpus(limited, 0);
 			}
 		}
-		List<Request> requests = readQuietly((settled != null) ? windowsCsvs(stepDir) : GatlingStep.requestsCsvs(stepDir));
+		List<Request> requests = readQuietly((settled != null) ? windowsCsvs(stepDir) : RunFolder.requestsCsvs(stepDir));
 		Instant end = Instant.now();
 		Map<String, Double> servicesAfter = this.deployment.cpuSeconds();
 		Optional<JsonNode> wrk = outside ? OutsideClient.result(stepDir) : Optional.empty();
@@ -182,11 +182,11 @@ final class StepRunner {
 						: TraceSample.of(load.requests(), this.bands);
 		List<Span> spans = this.traces.collect(wanted, TRACE_WAIT);
 		Path stepDir = runDir.resolve(folder);
-		Traces.write(spans, stepDir.resolve("spans.jsonl"));
+		Traces.write(spans, RunFolder.spans(stepDir));
 		int found = Traces.rooted(spans, wanted).size();
 		Map<String, String> recorded = new LinkedHashMap<>(step.properties());
 		if (!wanted.isEmpty() && !outside) {
-			recorded.put(LabRun.BANDS_PROPERTY, this.bands.spec());
+			recorded.put(RunFolder.BANDS, this.bands.spec());
 		}
 		Manifest written = manifest.withStep(new Manifest.StepRecord(number, step.name(), step.simulation(), recorded,
 				folder, load.start().toString(), load.end().toString(), load.exit(), sent, failed, wanted.size(), found,
@@ -205,7 +205,7 @@ final class StepRunner {
 
 	/** The generator's CPU from a step's first answer to its last, in percent of one core, as its summary.json gives it. */
 	private static Double whileAnswering(Path stepDir) throws IOException {
-		Optional<Path> summary = GatlingStep.requestsCsvs(stepDir).stream().findFirst().map((csv) -> csv.resolveSibling("summary.json"))
+		Optional<Path> summary = RunFolder.requestsCsvs(stepDir).stream().findFirst().map(RunFolder::summary)
 			.filter(Files::exists);
 		if (summary.isEmpty()) {
 			return null;
@@ -234,7 +234,7 @@ final class StepRunner {
 		List<Path> csvs = new ArrayList<>();
 		try (Stream<Path> windows = Files.isDirectory(warmUpDir) ? Files.list(warmUpDir) : Stream.empty()) {
 			for (Path window : windows.sorted().toList()) {
-				csvs.addAll(GatlingStep.requestsCsvs(window));
+				csvs.addAll(RunFolder.requestsCsvs(window));
 			}
 		}
 		return csvs;

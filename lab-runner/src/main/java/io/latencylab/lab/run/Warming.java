@@ -42,7 +42,7 @@ public final class Warming {
 		static Windows through(GatlingStep gatling, String runId, Map<String, String> targets, Progress progress) {
 			return (window, dir) -> {
 				int exit = gatling.run(window, dir, runId, targets, progress);
-				return new Result(exit, StepRunner.readQuietly(GatlingStep.requestsCsvs(dir)));
+				return new Result(exit, StepRunner.readQuietly(RunFolder.requestsCsvs(dir)));
 			};
 		}
 

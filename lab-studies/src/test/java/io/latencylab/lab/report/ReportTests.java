@@ -13,9 +13,9 @@ import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Factors;
 import io.latencylab.lab.deploy.StartUp;
 import io.latencylab.lab.net.NetworkProbe;
-import io.latencylab.lab.run.LabRun;
 import io.latencylab.lab.run.Manifest;
 import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.run.RunFolder;
 import io.latencylab.lab.run.Settling;
 import io.latencylab.lab.study.Studies;
 import io.latencylab.lab.traces.Traces;
@@ -221,7 +221,7 @@ class ReportTests {
 		settling.put("toy-query@1", List.of(window(1.0, 100), window(1.01, 10), window(0.99, 0)), Settling.End.SETTLED);
 		settling.put("toy-buy@1", List.of(window(30, 5000), window(20, 4000), window(12, 3000)), Settling.End.BUDGET);
 		Map<String, String> properties = Map.of("lab.warmup.targets", "toy-query@1,toy-buy@1", "lab.warmup.window", "5s",
-				"lab.warmup.budget", "2m", LabRun.SETTLED_PROPERTY, settling.text(), LabRun.SETTLING_PROPERTY,
+				"lab.warmup.budget", "2m", RunFolder.SETTLED, settling.text(), RunFolder.SETTLING,
 				settling.property());
 		Manifest.read(dir)
 			.withWarmUp(new Manifest.StepRecord(0, "warm-up", "WarmUpSimulation", properties, "steps/00-warm-up",

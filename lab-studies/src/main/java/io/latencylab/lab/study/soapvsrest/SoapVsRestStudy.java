@@ -16,10 +16,10 @@ import io.latencylab.lab.net.Geography.Place;
 import io.latencylab.lab.net.Link;
 import io.latencylab.lab.report.Charts;
 import io.latencylab.lab.report.ReportDocument;
-import io.latencylab.lab.run.JMeterStep;
 import io.latencylab.lab.run.OutsideClient;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.run.RunFolder;
 import io.latencylab.lab.study.Published;
 import io.latencylab.lab.study.Study;
 import io.latencylab.load.MealsLoad;
@@ -270,7 +270,7 @@ public final class SoapVsRestStudy implements Study {
 				continue;
 			}
 			if (jmeter != null) {
-				for (String line : JMeterStep.changes(run.dir().resolve(jmeter.record().folder()))) {
+				for (String line : RunFolder.jmeterChanges(run.dir().resolve(jmeter.record().folder()))) {
 					changes.add(jmeter.record().name() + ": " + line);
 				}
 			}
