@@ -7,7 +7,7 @@ import java.util.List;
 import io.latencylab.lab.deploy.ComposeSetup;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.ExternalDeployment;
-import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.topology.TopologyFile;
 import io.latencylab.plan.Services;
@@ -50,7 +50,7 @@ final class DeploymentOptions {
 	}
 
 	/** Where the load generators run: the topology file's injectors, or the deployment's own (one, on this machine). */
-	List<Injector> injectors(Deployment deployment) {
+	List<InjectorHost> injectors(Deployment deployment) {
 		return (this.topology == null) ? deployment.topology().injectors() : topology().injectors();
 	}
 

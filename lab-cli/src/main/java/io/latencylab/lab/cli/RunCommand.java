@@ -23,7 +23,7 @@ import io.latencylab.lab.study.Study;
 import io.latencylab.lab.study.azure.StorageHook;
 import io.latencylab.lab.study.svload.ObjectBackend;
 import io.latencylab.lab.study.svload.ObjectStoreHook;
-import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.observability.Bands;
 import io.latencylab.plan.Operation;
@@ -172,7 +172,7 @@ final class RunCommand implements Callable<Integer> {
 		}
 		Plan plan = plan();
 		Deployment deployment = this.jvmStart.apply(this.options.deployment(), this.spec.commandLine());
-		List<Injector> injectors = this.options.injectors(deployment);
+		List<InjectorHost> injectors = this.options.injectors(deployment);
 		ObjectStoreHook objects = ObjectStoreHook.forRun(this.store);
 		checkStore(objects, deployment, plan);
 		if (storage.fromEnvironment() && injectors.stream().anyMatch((i) -> i.sshHost().isPresent())) {

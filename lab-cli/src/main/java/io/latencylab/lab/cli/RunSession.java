@@ -13,7 +13,7 @@ import io.latencylab.lab.report.Report;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunFolder;
 import io.latencylab.lab.study.Studies;
-import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.InjectorHost;
 
 /**
  * `./lab run` on one deployment: the lab started when it is down (and stopped afterwards unless
@@ -26,13 +26,13 @@ final class RunSession {
 
 	private final Deployment deployment;
 
-	private final List<Injector> injectors;
+	private final List<InjectorHost> injectors;
 
 	private final int repeat;
 
 	private final boolean keepUp;
 
-	RunSession(RunSettings settings, Deployment deployment, List<Injector> injectors, int repeat, boolean keepUp) {
+	RunSession(RunSettings settings, Deployment deployment, List<InjectorHost> injectors, int repeat, boolean keepUp) {
 		this.settings = settings;
 		this.deployment = deployment;
 		this.injectors = injectors;

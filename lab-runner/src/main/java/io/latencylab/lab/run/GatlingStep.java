@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import io.latencylab.lab.tls.LabCa;
-import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.lab.traces.AppendedLines;
 import io.latencylab.observability.Request;
 import io.latencylab.plan.Step;
@@ -44,7 +44,7 @@ public final class GatlingStep implements AutoCloseable {
 
 	private final Path project;
 
-	private final Injector place;
+	private final InjectorHost place;
 
 	/** The generator's files on its ssh host; null for a generator on this machine. */
 	private final SshWorkspace remote;
@@ -58,14 +58,14 @@ public final class GatlingStep implements AutoCloseable {
 	private BufferedWriter commands;
 
 	public GatlingStep(Path project) {
-		this(project, Injector.LOCAL);
+		this(project, InjectorHost.LOCAL);
 	}
 
 	/** A generator started in {@code place}: here, or in a network namespace. */
-	public GatlingStep(Path project, Injector place) {
+	public GatlingStep(Path project, InjectorHost place) {
 		this.project = project;
 		this.place = place;
-		this.remote = (place.placement() == Injector.Placement.SSH) ? new SshWorkspace(place, project) : null;
+		this.remote = (place.placement() == InjectorHost.Placement.SSH) ? new SshWorkspace(place, project) : null;
 	}
 
 	/**

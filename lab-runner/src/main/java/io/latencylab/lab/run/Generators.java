@@ -13,7 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import io.latencylab.lab.deploy.Cores;
-import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.plan.Step;
 import io.latencylab.plan.Targets;
 
@@ -28,14 +28,14 @@ final class Generators implements AutoCloseable {
 	/** Where an injector's share of a split step is kept, under the step's folder. */
 	static final String INJECTORS = "injectors";
 
-	private final Map<Injector, GatlingStep> generators = new LinkedHashMap<>();
+	private final Map<InjectorHost, GatlingStep> generators = new LinkedHashMap<>();
 
 	private final Map<GatlingStep, List<Path>> ran = new LinkedHashMap<>();
 
 	private final Progress progress;
 
-	Generators(Path project, List<Injector> injectors, Progress progress) {
-		for (Injector injector : injectors) {
+	Generators(Path project, List<InjectorHost> injectors, Progress progress) {
+		for (InjectorHost injector : injectors) {
 			this.generators.put(injector, new GatlingStep(project, injector));
 		}
 		this.progress = progress;
@@ -50,16 +50,16 @@ final class Generators implements AutoCloseable {
 	 * Which injector sends what of a step. A step with regions: each region to the injector that
 	 * names it, the regions no injector names to the first; any other step, whole, to the first.
 	 */
-	static Map<Injector, Step> assign(Step step, List<Injector> injectors) {
-		Map<Injector, Step> assigned = new LinkedHashMap<>();
+	static Map<InjectorHost, Step> assign(Step step, List<InjectorHost> injectors) {
+		Map<InjectorHost, Step> assigned = new LinkedHashMap<>();
 		List<String> regions = step.get(Targets.REGIONS);
 		if (regions == null || injectors.size() == 1) {
 			assigned.put(injectors.getFirst(), step);
 			return assigned;
 		}
-		Map<Injector, List<String>> shares = new LinkedHashMap<>();
+		Map<InjectorHost, List<String>> shares = new LinkedHashMap<>();
 		for (String region : regions) {
-			Injector sender = injectors.stream()
+			InjectorHost sender = injectors.stream()
 				.filter((i) -> i.regions().contains(region))
 				.findFirst()
 				.orElse(injectors.getFirst());
@@ -72,9 +72,9 @@ final class Generators implements AutoCloseable {
 
 	/** Runs a step on its injectors, at once; the highest of their exit codes. */
 	int run(Step step, Path stepDir, String runId, Map<String, String> targets) throws IOException, InterruptedException {
-		Map<Injector, Step> assigned = assign(step, List.copyOf(this.generators.keySet()));
+		Map<InjectorHost, Step> assigned = assign(step, List.copyOf(this.generators.keySet()));
 		if (assigned.size() == 1) {
-			Map.Entry<Injector, Step> only = assigned.entrySet().iterator().next();
+			Map.Entry<InjectorHost, Step> only = assigned.entrySet().iterator().next();
 			GatlingStep generator = this.generators.get(only.getKey());
 			this.ran.computeIfAbsent(generator, (k) -> new ArrayList<>()).add(stepDir);
 			return generator.run(only.getValue(), stepDir, runId, targets, this.progress);
@@ -82,7 +82,7 @@ final class Generators implements AutoCloseable {
 		List<Future<Integer>> exits = new ArrayList<>();
 		try (ExecutorService shares = Executors.newVirtualThreadPerTaskExecutor()) {
 			boolean first = true;
-			for (Map.Entry<Injector, Step> share : assigned.entrySet()) {
+			for (Map.Entry<InjectorHost, Step> share : assigned.entrySet()) {
 				GatlingStep generator = this.generators.get(share.getKey());
 				Path dir = stepDir.resolve(INJECTORS).resolve(share.getKey().name());
 				this.ran.computeIfAbsent(generator, (k) -> new ArrayList<>()).add(dir);

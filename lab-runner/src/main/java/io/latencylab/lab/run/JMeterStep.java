@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.plan.JMeterLoad;
 import io.latencylab.plan.Parameter;
 import io.latencylab.plan.Parameters;
@@ -48,7 +48,7 @@ public final class JMeterStep {
 	 * its results and JMeter's classpath are files of this machine)
 	 */
 	public static Result run(Path project, Step step, Path stepDir, String runId, Map<String, String> targets,
-			Injector place, Progress progress) throws IOException, InterruptedException {
+			InjectorHost place, Progress progress) throws IOException, InterruptedException {
 		Files.createDirectories(stepDir);
 		Parameters p = step.parameters();
 		String plan = p.get(JMeterLoad.PLAN, null);

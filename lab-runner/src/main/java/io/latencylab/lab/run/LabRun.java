@@ -17,7 +17,7 @@ import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.ReferenceServer;
 import io.latencylab.lab.net.EmulatedDistance;
 import io.latencylab.lab.net.Link;
-import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.observability.Bands;
 import io.latencylab.plan.JMeterLoad;
@@ -40,7 +40,7 @@ public final class LabRun {
 
 	private Duration distance = Duration.ZERO;
 
-	private List<Injector> injectors;
+	private List<InjectorHost> injectors;
 
 	private Map<String, Link> regions = Map.of();
 
@@ -69,7 +69,7 @@ public final class LabRun {
 	 * Where the load generators run; by default where the deployment's topology puts them (one, on
 	 * this machine). A step whose load comes from regions is split over them (see {@link Generators#assign}).
 	 */
-	public LabRun injectors(List<Injector> injectors) {
+	public LabRun injectors(List<InjectorHost> injectors) {
 		if (injectors.isEmpty()) {
 			throw new IllegalArgumentException("a run needs an injector");
 		}
@@ -170,7 +170,7 @@ public final class LabRun {
 	/** The run's manifest as it starts, written. */
 	private Manifest begin(RunFolder folder, Plan plan, List<String> injections, Cores cores, Instant start) {
 		Manifest manifest = new Manifest(folder.runId(), plan.name(), plan.seed(), plan.full(), this.deployment.mode(),
-				injections, cores.describe(), String.join("; ", this.injectors.stream().map(Injector::describe).toList()),
+				injections, cores.describe(), String.join("; ", this.injectors.stream().map(InjectorHost::describe).toList()),
 				this.deployment.jvmStart().orElse(null), Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
 		manifest.write(folder.dir());
 		return manifest;
@@ -204,14 +204,14 @@ public final class LabRun {
 		}
 		boolean wrkSteps = steps.stream().anyMatch((s) -> OutsideLoad.CLIENT.equals(s.simulation()));
 		boolean jmeterSteps = steps.stream().anyMatch((s) -> JMeterLoad.CLIENT.equals(s.simulation()));
-		for (Injector injector : this.injectors) {
-			if (injector.placement() == Injector.Placement.SSH && (wrkSteps || jmeterSteps)) {
+		for (InjectorHost injector : this.injectors) {
+			if (injector.placement() == InjectorHost.Placement.SSH && (wrkSteps || jmeterSteps)) {
 				// wrk's script, a JMeter plan and their results are files of this machine; shipping them is not built.
 				throw new IllegalStateException("this plan has " + (wrkSteps ? "wrk" : "JMeter") + " steps, which run here or "
 						+ "in a network namespace, not over ssh: place the injector " + injector.name()
 						+ " locally or in a namespace");
 			}
-			if ((!this.distance.isZero() || !this.regions.isEmpty()) && injector.placement() != Injector.Placement.LOCAL) {
+			if ((!this.distance.isZero() || !this.regions.isEmpty()) && injector.placement() != InjectorHost.Placement.LOCAL) {
 				throw new IllegalStateException("--distance and --regions put their proxies on this machine's 127.0.0.1, which "
 						+ "the injector " + injector.describe() + " does not reach");
 			}

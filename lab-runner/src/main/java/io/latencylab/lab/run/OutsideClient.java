@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
-import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.plan.OutsideLoad;
 import io.latencylab.plan.Step;
 import tools.jackson.databind.JsonNode;
@@ -32,7 +32,7 @@ public final class OutsideClient {
 	 * @param place where wrk runs: where the run's load generator runs, so that both measure the same path
 	 * @return wrk's exit code; 127 when wrk is not installed
 	 */
-	public static int run(Step step, Path stepDir, String runId, Map<String, String> targets, Injector place)
+	public static int run(Step step, Path stepDir, String runId, Map<String, String> targets, InjectorHost place)
 			throws IOException, InterruptedException {
 		Files.createDirectories(stepDir);
 		OutsideLoad load = OutsideLoad.from(step.parameters());

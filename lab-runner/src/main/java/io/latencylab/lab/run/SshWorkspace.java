@@ -11,7 +11,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.InjectorHost;
 
 /**
  * A load generator's files on an ssh host: every local file it needs mirrored under one remote
@@ -24,11 +24,11 @@ final class SshWorkspace {
 	/** The remote folder that holds every shipped set, under the ssh user's home. */
 	static final String ROOT = ".latency-lab";
 
-	private final Injector injector;
+	private final InjectorHost injector;
 
 	private final String root;
 
-	SshWorkspace(Injector injector, Path project) {
+	SshWorkspace(InjectorHost injector, Path project) {
 		this.injector = injector;
 		// One folder per project on the host: two projects' runs never mix.
 		this.root = ROOT + "/" + digest(List.of(project.toAbsolutePath().toString())).substring(0, 12);

@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import io.latencylab.lab.deploy.Deployment;
-import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.observability.Bands;
 import io.latencylab.observability.Convergence;
@@ -47,7 +47,7 @@ final class StepRunner {
 
 	private final Generators generators;
 
-	private final List<Injector> injectors;
+	private final List<InjectorHost> injectors;
 
 	private final Progress progress;
 
@@ -58,7 +58,7 @@ final class StepRunner {
 	private final Traces traces;
 
 	StepRunner(Path project, Deployment deployment, String runId, Map<String, String> targets, Generators generators,
-			List<Injector> injectors, Progress progress, Bands bands, List<RunHook.Active> hooks) {
+			List<InjectorHost> injectors, Progress progress, Bands bands, List<RunHook.Active> hooks) {
 		this.project = project;
 		this.deployment = deployment;
 		this.runId = runId;

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.latencylab.lab.deploy.Deployment;
-import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.observability.Convergence;
 import io.latencylab.plan.Step;
 
@@ -30,7 +30,7 @@ public final class WarmUpSession {
 	public record Warmed(Settling settling, Path dir) {
 	}
 
-	public static Warmed warm(Path project, Deployment deployment, Injector injector, Step warmUp, PrintStream out)
+	public static Warmed warm(Path project, Deployment deployment, InjectorHost injector, Step warmUp, PrintStream out)
 			throws IOException, InterruptedException {
 		String runId = "warm-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
 		Path dir = Files.createDirectories(project.resolve("runs").resolve(runId));

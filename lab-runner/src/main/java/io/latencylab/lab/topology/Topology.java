@@ -26,11 +26,11 @@ import io.latencylab.plan.Targets;
  * @param regions what the file changes of a study's regions' links under --regions, by region
  */
 public record Topology(String name, Kind kind, Map<String, Endpoint> services, Map<String, String> endpoints,
-		TraceSource traces, List<Injector> injectors, Map<String, Link.Change> regions) {
+		TraceSource traces, List<InjectorHost> injectors, Map<String, Link.Change> regions) {
 
 	/** A topology that leaves the study's regions as they are. */
 	public Topology(String name, Kind kind, Map<String, Endpoint> services, Map<String, String> endpoints, TraceSource traces,
-			List<Injector> injectors) {
+			List<InjectorHost> injectors) {
 		this(name, kind, services, endpoints, traces, injectors, Map.of());
 	}
 
@@ -79,7 +79,7 @@ public record Topology(String name, Kind kind, Map<String, Endpoint> services, M
 
 	/** Every service and endpoint on {@code host}, on the ports of .env. */
 	public static Topology on(String name, Kind kind, Services services, String host, TraceSource traces,
-			List<Injector> injectors) {
+			List<InjectorHost> injectors) {
 		Map<String, Endpoint> endpoints = new LinkedHashMap<>();
 		services.all().forEach((service) -> endpoints.put(service.name(), Endpoint.on(host, service)));
 		Map<String, String> others = new LinkedHashMap<>();
@@ -90,7 +90,7 @@ public record Topology(String name, Kind kind, Map<String, Endpoint> services, M
 
 	/** What bare and compose are: every service on 127.0.0.1, one load generator beside them. */
 	public static Topology here(Kind kind, Services services, TraceSource traces) {
-		return on(kind.key(), kind, services, "127.0.0.1", traces, List.of(Injector.LOCAL));
+		return on(kind.key(), kind, services, "127.0.0.1", traces, List.of(InjectorHost.LOCAL));
 	}
 
 	/** Every target where this topology places it, as the properties a simulation is started with. */
@@ -118,7 +118,7 @@ public record Topology(String name, Kind kind, Map<String, Endpoint> services, M
 	}
 
 	/** The first injector: the warm-up and every step without regions run there. */
-	public Injector injector() {
+	public InjectorHost injector() {
 		return this.injectors.getFirst();
 	}
 
@@ -141,7 +141,7 @@ public record Topology(String name, Kind kind, Map<String, Endpoint> services, M
 		yaml.put("endpoints", others);
 		yaml.put("traces", this.traces.files().<Map<String, Object>>map((dir) -> Map.of("files", (dir.startsWith(project) ? project.relativize(dir) : dir).toString()))
 			.orElseGet(() -> Map.of("jaeger", this.traces.jaeger().orElseThrow())));
-		yaml.put("injectors", this.injectors.stream().map(Injector::asYaml).toList());
+		yaml.put("injectors", this.injectors.stream().map(InjectorHost::asYaml).toList());
 		return yaml;
 	}
 

@@ -115,7 +115,7 @@ public final class TopologyFile {
 			checkHost("host", host);
 		}
 		Topology defaults = Topology.on(this.file.toString(), kind, this.services, host,
-				TraceSource.files(Path.of("runs/services/traces")), List.of(Injector.LOCAL));
+				TraceSource.files(Path.of("runs/services/traces")), List.of(InjectorHost.LOCAL));
 		Map<String, Endpoint> endpoints = new LinkedHashMap<>(defaults.services());
 		named("services", top.services(), endpoints.keySet())
 			.forEach((name, spec) -> endpoints.put(name, service(spec, name, endpoints.get(name))));
@@ -124,19 +124,19 @@ public final class TopologyFile {
 			.forEach((name, url) -> others.put(name, url("endpoints." + name, url)));
 		TraceSource traces = (top.traces() != null) ? traces(top.traces(), project)
 				: TraceSource.files(project.resolve("runs/services/traces"));
-		List<Injector> injectors = (top.injectors() != null) ? injectors(top.injectors(), project) : List.of(Injector.LOCAL);
+		List<InjectorHost> injectors = (top.injectors() != null) ? injectors(top.injectors(), project) : List.of(InjectorHost.LOCAL);
 		Optional<String> loopback = endpoints.values()
 			.stream()
 			.flatMap((e) -> Stream.of(e.http(), e.actuator()))
 			.filter((url) -> isLoopback(URI.create(url).getHost()))
 			.findFirst();
 		for (int i = 0; i < injectors.size() && loopback.isPresent(); i++) {
-			Injector injector = injectors.get(i);
-			boolean elsewhere = injector.placement() == Injector.Placement.NAMESPACE
+			InjectorHost injector = injectors.get(i);
+			boolean elsewhere = injector.placement() == InjectorHost.Placement.NAMESPACE
 					|| injector.sshHost().filter((sshHost) -> !isLoopback(sshHost)).isPresent();
 			if (elsewhere) {
 				throw invalid("injectors[" + i + "]", "injector '" + injector.name() + "' runs "
-						+ (injector.placement() == Injector.Placement.NAMESPACE ? "in a network namespace"
+						+ (injector.placement() == InjectorHost.Placement.NAMESPACE ? "in a network namespace"
 								: "on " + injector.where())
 						+ ", where " + loopback.get() + " is its own loopback, not this machine's: give the services an "
 						+ "address it reaches (deployment: external, host: …)");
@@ -298,8 +298,8 @@ public final class TopologyFile {
 			.orElseGet(() -> TraceSource.jaeger(url("traces.jaeger", jaeger.get())));
 	}
 
-	private List<Injector> injectors(List<InjectorSpec> specs, Path project) {
-		List<Injector> injectors = new ArrayList<>();
+	private List<InjectorHost> injectors(List<InjectorSpec> specs, Path project) {
+		List<InjectorHost> injectors = new ArrayList<>();
 		Set<String> names = new HashSet<>();
 		Set<String> regionsSent = new HashSet<>();
 		for (int i = 0; i < specs.size(); i++) {
@@ -325,18 +325,18 @@ public final class TopologyFile {
 					}
 				}
 			}
-			Injector placed;
+			InjectorHost placed;
 			if (local.isPresent()) {
 				if (!local.get().equals("true")) {
 					throw invalid(path + ".local", "true, or leave it out and place the injector elsewhere");
 				}
-				placed = new Injector(name, Injector.Placement.LOCAL, "");
+				placed = new InjectorHost(name, InjectorHost.Placement.LOCAL, "");
 			}
 			else if (namespace.isPresent()) {
 				if (!NAMESPACE.matcher(namespace.get()).matches()) {
 					throw invalid(path + ".namespace", "not a network namespace's name: '" + namespace.get() + "'");
 				}
-				placed = new Injector(name, Injector.Placement.NAMESPACE, namespace.get());
+				placed = new InjectorHost(name, InjectorHost.Placement.NAMESPACE, namespace.get());
 			}
 			else {
 				String destination = ssh.get();
@@ -351,7 +351,7 @@ public final class TopologyFile {
 					return key;
 				});
 				String java = text(path + ".java", spec.java()).orElse("java");
-				Injector injector = new Injector(name, Injector.Placement.SSH, destination, identity, java, List.of());
+				InjectorHost injector = new InjectorHost(name, InjectorHost.Placement.SSH, destination, identity, java, List.of());
 				checkHost(path + ".ssh", injector.sshHost().orElseThrow());
 				placed = injector;
 			}

@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 import com.sun.net.httpserver.HttpServer;
-import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.topology.Topology.Endpoint;
 import io.latencylab.plan.Services;
@@ -83,7 +83,7 @@ class ExternalDeploymentTests {
 	private static Topology one(String url, Optional<String> grpc) {
 		return new Topology("test.yml", Topology.Kind.EXTERNAL,
 				Map.of("meals-rest", new Endpoint(url, grpc, url + "/actuator", url + "/actuator/prometheus")), Map.of(),
-				Topology.TraceSource.files(Path.of("traces")), List.of(Injector.LOCAL));
+				Topology.TraceSource.files(Path.of("traces")), List.of(InjectorHost.LOCAL));
 	}
 
 }

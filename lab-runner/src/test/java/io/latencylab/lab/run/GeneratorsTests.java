@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.plan.Step;
 import io.latencylab.plan.Targets;
 import org.junit.jupiter.api.Test;
@@ -13,9 +13,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class GeneratorsTests {
 
-	private final Injector near = new Injector("near", Injector.Placement.LOCAL, "").sending(List.of("japan"));
+	private final InjectorHost near = new InjectorHost("near", InjectorHost.Placement.LOCAL, "").sending(List.of("japan"));
 
-	private final Injector far = new Injector("far", Injector.Placement.LOCAL, "").sending(List.of("northeurope"));
+	private final InjectorHost far = new InjectorHost("far", InjectorHost.Placement.LOCAL, "").sending(List.of("northeurope"));
 
 	private final Step regions = Step.of("meals-rest-regions-10", "io.latencylab.load.SoapVsRestSimulation")
 		.set(Targets.REGIONS, List.of("northeurope", "canada", "japan"))
@@ -24,7 +24,7 @@ class GeneratorsTests {
 
 	@Test
 	void aStepsRegionsGoToTheInjectorsThatNameThemTheRestToTheFirst() {
-		Map<Injector, Step> assigned = Generators.assign(this.regions, List.of(this.near, this.far));
+		Map<InjectorHost, Step> assigned = Generators.assign(this.regions, List.of(this.near, this.far));
 		assertThat(assigned).containsOnlyKeys(this.near, this.far);
 		assertThat(assigned.get(this.near).get(Targets.REGIONS)).containsExactly("canada", "japan");
 		assertThat(assigned.get(this.far).get(Targets.REGIONS)).containsExactly("northeurope");

@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 import com.sun.net.httpserver.HttpServer;
-import io.latencylab.lab.topology.Injector;
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.OutsideLoad;
 import io.latencylab.plan.Targets;
@@ -48,7 +48,7 @@ class OutsideClientTests {
 			Path dir = Files.createTempDirectory("outside");
 			String url = "http://127.0.0.1:" + server.getAddress().getPort();
 			int exit = OutsideClient.run(new OutsideLoad(Operation.TOY_BUY, Duration.ofSeconds(1)).step("wrk-toy-buy-r1"), dir,
-					"run-1", Map.of(Targets.TOY_STORE.name(), url), Injector.LOCAL);
+					"run-1", Map.of(Targets.TOY_STORE.name(), url), InjectorHost.LOCAL);
 			assertThat(exit).isZero();
 			JsonNode result = OutsideClient.result(dir).orElseThrow();
 			assertThat(result.path("requests").asLong()).isPositive();
@@ -99,7 +99,7 @@ class OutsideClientTests {
 			Path dir = Files.createTempDirectory("outside-mix");
 			OutsideLoad load = new OutsideLoad(Operation.REST_GET, Duration.ofSeconds(1), "seed-000-rest", 3);
 			int exit = OutsideClient.run(load.step("meals-rest-study-wrk"), dir, "run-2",
-					Map.of(Targets.MEALS_REST.name(), "http://127.0.0.1:" + server.getAddress().getPort()), Injector.LOCAL);
+					Map.of(Targets.MEALS_REST.name(), "http://127.0.0.1:" + server.getAddress().getPort()), InjectorHost.LOCAL);
 			assertThat(exit).isZero();
 			JsonNode result = OutsideClient.result(dir).orElseThrow();
 			long requests = result.path("requests").asLong();

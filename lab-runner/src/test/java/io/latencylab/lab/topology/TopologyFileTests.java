@@ -60,7 +60,7 @@ class TopologyFileTests {
 			.contains("10.210.0.2:" + this.services.named("order-service").grpcPort().orElseThrow());
 		assertThat(topology.endpoint("object-cache")).isEqualTo("http://10.210.0.2:" + this.services.port("OBJECT_CACHE_PORT"));
 		assertThat(topology.traces().jaeger()).contains("http://10.210.0.2:16686");
-		assertThat(topology.injector()).isEqualTo(new Injector("far", Injector.Placement.NAMESPACE, "lab-inj"));
+		assertThat(topology.injector()).isEqualTo(new InjectorHost("far", InjectorHost.Placement.NAMESPACE, "lab-inj"));
 		// The simulations aim where the topology says.
 		Map<String, String> targets = topology.targets();
 		assertThat(targets).containsEntry(Targets.SORT.name(), "http://10.210.0.3:8084")
@@ -85,7 +85,7 @@ class TopologyFileTests {
 	void aBareTopologyOnlyPlacesTheInjector() throws IOException {
 		Topology topology = read("deployment: bare\n");
 		assertThat(topology.kind()).isEqualTo(Kind.BARE);
-		assertThat(topology.injector()).isEqualTo(Injector.LOCAL);
+		assertThat(topology.injector()).isEqualTo(InjectorHost.LOCAL);
 		assertThatThrownBy(() -> read("deployment: bare\nhost: 10.0.0.1\n")).hasMessageContaining("line 2, field 'host'")
 			.hasMessageContaining("only with deployment: external");
 	}
@@ -180,8 +180,8 @@ class TopologyFileTests {
 				    identity: %s
 				    java: /opt/jdk-21/bin/java
 				""".formatted(key).replace("injector-1.invalid", "127.0.0.2"));
-		Injector far = topology.injector();
-		assertThat(far.placement()).isEqualTo(Injector.Placement.SSH);
+		InjectorHost far = topology.injector();
+		assertThat(far.placement()).isEqualTo(InjectorHost.Placement.SSH);
 		assertThat(far.sshHost()).contains("127.0.0.2");
 		assertThat(far.identity()).contains(key);
 		// The remote shell gets one quoted word an argument, a quote inside one included.
@@ -214,7 +214,7 @@ class TopologyFileTests {
 				injectors:
 				  - name: here
 				    ssh: lab@127.0.0.1:2222
-				""").injector().placement()).isEqualTo(Injector.Placement.SSH);
+				""").injector().placement()).isEqualTo(InjectorHost.Placement.SSH);
 	}
 
 	@Test
@@ -229,29 +229,29 @@ class TopologyFileTests {
 				    local: true
 				    regions: [northeurope, canada]
 				""");
-		assertThat(topology.injectors()).extracting(Injector::name).containsExactly("near", "far");
+		assertThat(topology.injectors()).extracting(InjectorHost::name).containsExactly("near", "far");
 		assertThat(topology.injectors().get(1).regions()).containsExactly("northeurope", "canada");
 		assertThat(topology.injector().name()).isEqualTo("near");
 	}
 
 	@Test
 	void anInjectorInANamespaceWrapsItsCommand() {
-		Injector apart = new Injector("apart", Injector.Placement.NAMESPACE, "lab-inj");
+		InjectorHost apart = new InjectorHost("apart", InjectorHost.Placement.NAMESPACE, "lab-inj");
 		assertThat(apart.wrap(java.util.List.of("java", "-version"))).containsExactly("ip", "netns", "exec", "lab-inj", "java",
 				"-version");
-		assertThat(Injector.LOCAL.wrap(java.util.List.of("java"))).containsExactly("java");
+		assertThat(InjectorHost.LOCAL.wrap(java.util.List.of("java"))).containsExactly("java");
 	}
 
 	@Test
 	void aJavaTooOldForTheGeneratorIsNamedBeforeAnyLoad() {
-		assertThat(Injector.javaVersion("    java.specification.version = 17\n    java.vendor = Debian")).isEqualTo(17);
-		assertThat(Injector.javaVersion("    java.specification.version = 25\n")).isEqualTo(25);
-		assertThat(Injector.javaVersion("bash: java: command not found")).isZero();
+		assertThat(InjectorHost.javaVersion("    java.specification.version = 17\n    java.vendor = Debian")).isEqualTo(17);
+		assertThat(InjectorHost.javaVersion("    java.specification.version = 25\n")).isEqualTo(25);
+		assertThat(InjectorHost.javaVersion("bash: java: command not found")).isZero();
 	}
 
 	@Test
 	void aNamespaceThatDoesNotExistFailsBeforeAnyLoad() {
-		Injector missing = new Injector("apart", Injector.Placement.NAMESPACE, "lab-no-such-namespace");
+		InjectorHost missing = new InjectorHost("apart", InjectorHost.Placement.NAMESPACE, "lab-no-such-namespace");
 		assertThatThrownBy(() -> missing.check(java.util.List.of("http://10.0.0.1:8080")))
 			.hasMessageContaining("no network namespace 'lab-no-such-namespace'");
 	}
@@ -287,11 +287,11 @@ class TopologyFileTests {
 		Topology fullScale = TopologyFile.read(project.resolve("ops/topology/seed-000-full-scale.yml"), this.services, project);
 		assertThat(fullScale.kind()).isEqualTo(Kind.EXTERNAL);
 		assertThat(fullScale.service("meals-rest").http()).isEqualTo("http://192.0.2.10:" + this.services.port("MEALS_REST_PORT"));
-		assertThat(fullScale.injectors()).extracting(Injector::name).containsExactly("northeurope", "canada", "japan");
-		assertThat(fullScale.injectors()).extracting(Injector::placement).containsOnly(Injector.Placement.SSH);
+		assertThat(fullScale.injectors()).extracting(InjectorHost::name).containsExactly("northeurope", "canada", "japan");
+		assertThat(fullScale.injectors()).extracting(InjectorHost::placement).containsOnly(InjectorHost.Placement.SSH);
 		assertThat(fullScale.injectors().get(2).regions()).containsExactly("japan");
 		assertThat(TopologyFile.read(project.resolve("ops/topology/seed-000-regions.yml"), this.services, project).injectors())
-			.extracting(Injector::regions)
+			.extracting(InjectorHost::regions)
 			.containsExactly(List.of("japan"), List.of("canada"), List.of("northeurope"));
 		for (String file : List.of("apart.yml", "kubernetes.yml")) {
 			assertThat(TopologyFile.read(project.resolve("ops/topology").resolve(file), this.services, project).kind())

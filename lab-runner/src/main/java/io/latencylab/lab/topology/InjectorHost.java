@@ -15,7 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A load generator's place: a JVM on this machine ({@code local}); one started inside a Linux
+ * Where a load generator (the load module's Injector) runs: a JVM on this machine ({@code local}); one started inside a Linux
  * network namespace ({@code namespace}), which reaches the services only over that namespace's own
  * interfaces, as a client on another host would; or one on another host, over ssh ({@code ssh}:
  * the runner ships the load module there, starts the generator with the run's parameters and
@@ -27,18 +27,18 @@ import java.util.regex.Pattern;
  * @param regions the regions of a step's load (as a study names them) this injector sends; empty: every region
  *        no other injector names
  */
-public record Injector(String name, Placement placement, String where, Optional<Path> identity, String java,
+public record InjectorHost(String name, Placement placement, String where, Optional<Path> identity, String java,
 		List<String> regions) {
 
-	public static final Injector LOCAL = new Injector("local", Placement.LOCAL, "");
+	public static final InjectorHost LOCAL = new InjectorHost("local", Placement.LOCAL, "");
 
-	public Injector(String name, Placement placement, String where) {
+	public InjectorHost(String name, Placement placement, String where) {
 		this(name, placement, where, Optional.empty(), "java", List.of());
 	}
 
 	/** This injector sending only {@code regions}. */
-	public Injector sending(List<String> regions) {
-		return new Injector(this.name, this.placement, this.where, this.identity, this.java, List.copyOf(regions));
+	public InjectorHost sending(List<String> regions) {
+		return new InjectorHost(this.name, this.placement, this.where, this.identity, this.java, List.copyOf(regions));
 	}
 
 	public enum Placement {
