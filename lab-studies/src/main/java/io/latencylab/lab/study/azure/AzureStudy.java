@@ -4,15 +4,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.SortedSet;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 import io.latencylab.lab.deploy.BackingSystem;
 import io.latencylab.lab.report.Charts;
@@ -26,7 +22,6 @@ import io.latencylab.load.AzureEntities;
 import io.latencylab.load.BlobTransfer;
 import io.latencylab.load.BlobTransfer.Direction;
 import io.latencylab.load.ConcurrencySweepSimulation;
-import io.latencylab.load.CurlTransfer;
 import io.latencylab.load.InsertComparison;
 import io.latencylab.load.QueueOperations;
 import io.latencylab.load.SweepLoad;
@@ -203,9 +198,9 @@ public final class AzureStudy implements Study {
 	@Override
 	public void report(RunData run, ReportDocument doc, Path charts) throws IOException {
 		sweeps(run, doc, charts);
-		queues(run, doc, charts);
-		blobTransfers(run, doc, charts);
-		insertComparison(run, doc);
+		QueueTables.report(run, doc, charts);
+		BlobTransferTables.report(run, doc, charts);
+		InsertTables.report(run, doc);
 	}
 
 	private static void sweeps(RunData run, ReportDocument doc, Path charts) throws IOException {
@@ -313,292 +308,5 @@ public final class AzureStudy implements Study {
 		doc.table(List.of("operation", "1 KB", "4 KB", "16 KB", "64 KB"), rows);
 	}
 
-	/**
-	 * §3.3: Add, Peek and Receive on one shared queue against clients, per message size: Figure 3's
-	 * per-client rates at 512 B, Table 3's peaks beside the study's, and each queue's length.
-	 */
-	private static void queues(RunData run, ReportDocument doc, Path charts) throws IOException {
-		List<StepData> steps = run.stepsOf(ConcurrencySweepSimulation.class)
-			.stream()
-			.filter((step) -> SweepLoad.from(step.parameters()).operation().isQueue() && step.sweep().isPresent())
-			.toList();
-		if (steps.isEmpty()) {
-			return;
-		}
-		Published.Figure table3 = PUBLISHED.figure("Table 3");
-		Published.Figure figure3 = PUBLISHED.figure("Figure 3");
-		String storage = steps.getFirst().sweep().get().path("storage").asString("");
-		doc.heading(2, "Seed 002 §3.3: queue Add, Peek and Receive against clients (Figure 3, Table 3)");
-		doc.text("The study's worker roles, 1 to 192, shared one Azure queue: Add (Put Message), Peek (Peek Messages) and "
-				+ "Receive (Get Messages), messages of 512 B to 8 KB. Ours: " + storage + ", one queue a message size, N "
-				+ "Gatling clients each sending its next request when the last is answered, each request signed with the "
-				+ "account's Shared Key as the Azure SDK signs it. Receive takes one message and hides it for an hour "
-				+ "without deleting it (a delete is a second operation, which the study did not time). Peek and Receive "
-				+ "start on the messages Add left, topped up before the step to " + count(QueueOperations.PREFILL)
-				+ " when fewer; the queue's length before and after each step is below, and a Receive that found the queue "
-				+ "empty is counted. Source: " + PUBLISHED.paper() + ".");
-		Map<Operation, Map<Integer, String>> peaks = new TreeMap<>();
-		Map<String, List<double[]>> perClient = new LinkedHashMap<>();
-		List<List<String>> lengths = new ArrayList<>();
-		List<List<String>> figure3Rows = new ArrayList<>();
-		Map<Operation, Map<Integer, String>> byLength = new TreeMap<>();
-		SortedSet<Integer> queueLengths = new TreeSet<>();
-		for (StepData step : steps) {
-			SweepLoad load = SweepLoad.from(step.parameters());
-			JsonNode sweep = step.sweep().get();
-			int length = sweep.path("queueLength").asInt(0);
-			if (length > 0) {
-				JsonNode one = sweep.path("steps").path(0);
-				queueLengths.add(length);
-				byLength.computeIfAbsent(load.operation(), (k) -> new TreeMap<>())
-					.put(length, String.format(Locale.ROOT, "%s (%s ms)", num(one.path("aggregatePerSec").asDouble()),
-							ms(one.path("meanMs").asDouble())));
-				lengths.add(List.of(step.record().name(), count(sweep.path("queueLengthBefore").asLong()),
-						count(sweep.path("queueLengthAfter").asLong()), count(sweep.path("emptyReceives").asLong())));
-				continue;
-			}
-			peaks.computeIfAbsent(load.operation(), (k) -> new TreeMap<>())
-				.put(load.entityBytes(), String.format(Locale.ROOT, "%,.0f (%d)", sweep.path("peakPerSec").asDouble(),
-						sweep.path("peakClients").asInt()));
-			lengths.add(List.of(step.record().name(), count(sweep.path("queueLengthBefore").asLong()),
-					count(sweep.path("queueLengthAfter").asLong()), count(sweep.path("emptyReceives").asLong())));
-			if (load.entityBytes() != 512) {
-				continue;
-			}
-			String name = load.operation().label().substring("queue-".length());
-			for (JsonNode s : sweep.path("steps")) {
-				figure3Rows.add(List.of(name, s.path("level").asString(), count(s.path("count").asLong()),
-						count(s.path("errors").asLong()), num(s.path("perClientPerSec").asDouble()),
-						num(s.path("aggregatePerSec").asDouble()), ms(s.path("meanMs").asDouble()), ms(s.path("p99Ms").asDouble())));
-				Charts.point(perClient, name, s.path("level").asInt(), s.path("perClientPerSec").asDouble());
-			}
-		}
-		if (!figure3Rows.isEmpty()) {
-			doc.heading(3, "Figure 3: a client's operations a second against clients, 512-byte messages");
-			doc.table(List.of("operation", "clients", "requests", "errors", "per client ops/s", "aggregate ops/s", "mean ms",
-					"p99 ms"), figure3Rows);
-			List<List<String>> study = new ArrayList<>();
-			figure3.rows().forEach((row) -> study.add(List.of(String.valueOf(row.get("clients")),
-					String.valueOf(row.get("per client ops/s")), String.valueOf(row.get("note")))));
-			doc.text("The study's figure is lost; its text gives:");
-			doc.table(List.of("clients", "per client ops/s (study)", "the study's words"), study);
-			Charts.lines(charts.resolve("seed-002-queue.png"), "queue: a client's operations/s against clients (Figure 3)",
-					"concurrent clients", "operations/s per client", perClient, true);
-			doc.image("charts/seed-002-queue.png", "a queue client's operations a second against concurrent clients");
-		}
-		if (!peaks.isEmpty()) {
-			doc.heading(3, "Table 3: maximum queue throughput, ops/s (clients), by message size");
-			List<List<String>> rows = new ArrayList<>();
-			peaks.forEach((operation, ours) -> {
-				String name = operation.label().substring("queue-".length());
-				List<String> row = new ArrayList<>(List.of(name + " (ours)"));
-				List<String> studyRow = new ArrayList<>(List.of(name + " (study)"));
-				Map<String, Object> study = table3.row(Map.of("operation", name)).orElse(Map.of());
-				for (int bytes : MESSAGE_BYTES) {
-					String column = (bytes < 1024) ? bytes + " B" : bytes / 1024 + " KB";
-					row.add(ours.getOrDefault(bytes, ""));
-					studyRow.add(String.valueOf(study.getOrDefault(column, "")));
-				}
-				rows.add(row);
-				rows.add(studyRow);
-			});
-			doc.table(List.of("operation", "512 B", "1 KB", "4 KB", "8 KB"), rows);
-			doc.text("The study: " + table3.caption() + ".");
-		}
-		if (!byLength.isEmpty()) {
-			doc.heading(3, "§3.3's queue-length check: one client, ops/s (mean ms), by the queue's length");
-			doc.text("The study found \"not much variation at all as the queue grows in size from 200 thousand to 2 million "
-					+ "messages\". Here each length is a queue of its own, filled before its steps (not counted), 512-byte "
-					+ "messages, one client: Peek first, then Receive, then Add.");
-			List<String> header = new ArrayList<>(List.of("operation"));
-			queueLengths.forEach((length) -> header.add(count(length) + " messages"));
-			List<List<String>> lengthRows = new ArrayList<>();
-			byLength.forEach((operation, ours) -> {
-				List<String> row = new ArrayList<>(List.of(operation.label().substring("queue-".length())));
-				queueLengths.forEach((length) -> row.add(ours.getOrDefault(length, "")));
-				lengthRows.add(row);
-			});
-			doc.table(header, lengthRows);
-		}
-		doc.heading(3, "The queues' lengths");
-		doc.table(List.of("step", "messages before", "messages after", "receives that found none"), lengths);
-	}
-
-	/** §3.1, Figure 1: what a client gets of a blob, and what the store gives all of them, as clients grow. */
-	private static void blobTransfers(RunData run, ReportDocument doc, Path charts) throws IOException {
-		List<StepData> all = run.stepsOf(BlobTransfer.SIMULATION);
-		List<StepData> lab = all.stream().filter((s) -> !AzureBlobs.onAzure(s.parameters())).toList();
-		List<StepData> azure = all.stream().filter((s) -> AzureBlobs.onAzure(s.parameters())).toList();
-		if (!lab.isEmpty()) {
-			blobTransfers(run, lab, false, doc, charts);
-		}
-		if (!azure.isEmpty()) {
-			blobTransfers(run, azure, true, doc, charts);
-		}
-	}
-
-	private static void blobTransfers(RunData run, List<StepData> steps, boolean azure, ReportDocument doc, Path charts)
-			throws IOException {
-		Published.Figure figure1 = PUBLISHED.figure("Figure 1");
-		doc.heading(2, azure ? "Seed 002 §3.1 on Azure Storage's blob service: blob download and upload against clients "
-				+ "(Figure 1)" : "Seed 002 §3.1: blob download and upload against clients (Figure 1)");
-		String store = azure ? "Azure Storage's blob service, of the account the run drove (Azurite unless --storage "
-				+ "environment named another): Get Blob, and Put Blob of a block blob, each request signed with the account's "
-				+ "Shared Key; no spans" : "the object store";
-		doc.text("The study's workers each downloaded the same 1 GB blob at once, or uploaded the same 1 GB to one "
-				+ "container under blob names of their own, 1 to 192 of them, three times a day. Ours: " + store + ", "
-				+ "N Gatling clients at once, each on a connection of its own, in rounds (a round starts when the last "
-				+ "one's clients are all done). Per client is each transfer's MB over its own time, averaged (Figure 1's "
-				+ "curve); aggregate is a round's MB over the time from its first start to its last end, averaged over the "
-				+ "rounds. " + (azure ? "" : "An upload is answered once the object is on disk (forced). ") + "MB = 10⁶ bytes. The blob's bytes are "
-				+ "fixed random bytes, the same every run; a download's length is checked, its body dropped as it comes. "
-				+ "After the rounds, one round a level of N curls at once checks the figures from outside: on loopback a "
-				+ "transfer is bound by CPU, the client's own included, so where Gatling's JVM and curl part, that is the "
-				+ "client's cost, not the store's.");
-		Map<String, List<double[]>> perClient = new LinkedHashMap<>();
-		Map<Direction, List<BlobTransfer.Level>> measured = new TreeMap<>();
-		for (StepData step : steps) {
-			BlobTransfer load = BlobTransfer.from(step.parameters());
-			List<BlobTransfer.Level> levels = load.measure(step.requests());
-			if (levels.isEmpty()) {
-				continue;
-			}
-			measured.put(load.direction(), levels);
-			double one = levels.getFirst().perClientMBps();
-			BlobTransfer.Level peak = levels.stream()
-				.max(Comparator.comparingDouble(BlobTransfer.Level::aggregateMBps))
-				.orElseThrow();
-			doc.heading(3, String.format(Locale.ROOT, "%s of a %d MiB blob (%d round%s): peak %s MB/s at %d clients",
-					load.direction().label(), load.mib(), load.rounds(), (load.rounds() == 1) ? "" : "s",
-					num(peak.aggregateMBps()), peak.clients()));
-			Optional<Path> curlFile = run.besideRequests(step, CurlTransfer.FILE);
-			List<CurlTransfer> curls = curlFile.isPresent() ? CurlTransfer.read(curlFile.get()) : List.of();
-			List<List<String>> rows = new ArrayList<>();
-			for (BlobTransfer.Level level : levels) {
-				rows.add(List.of(String.valueOf(level.clients()), count(level.transfers()), count(level.errors()),
-						num(level.perClientMBps()), String.format(Locale.ROOT, "%.0f%%", 100 * level.perClientMBps() / one),
-						num(level.aggregateMBps()), String.format(Locale.ROOT, "%.2f", level.meanSeconds()),
-						String.format(Locale.ROOT, "%.2f", level.maxSeconds()),
-						orNone(CurlTransfer.perClient(curls, level.clients())),
-						orNone(CurlTransfer.aggregate(curls, level.clients()))));
-				Charts.point(perClient, load.direction().label() + " (Gatling)", level.clients(), level.perClientMBps());
-				double curl = CurlTransfer.perClient(curls, level.clients());
-				if (!Double.isNaN(curl)) {
-					Charts.point(perClient, load.direction().label() + " (curl)", level.clients(), curl);
-				}
-			}
-			doc.table(List.of("clients", "transfers", "errors", "per client MB/s", "of one client's", "aggregate MB/s",
-					"mean s", "slowest s", "curl per client MB/s", "curl aggregate MB/s"), rows);
-		}
-		List<List<String>> rows = new ArrayList<>();
-		for (Map<String, Object> row : figure1.rows()) {
-			Direction direction = Direction.valueOf(String.valueOf(row.get("direction")).toUpperCase(Locale.ROOT));
-			int clients = ((Number) row.get("clients")).intValue();
-			BlobTransfer.Level ours = measured.getOrDefault(direction, List.of())
-				.stream()
-				.filter((level) -> level.clients() == clients)
-				.findFirst()
-				.orElse(null);
-			double one = measured.containsKey(direction) ? measured.get(direction).getFirst().perClientMBps() : Double.NaN;
-			rows.add(List.of(direction.label(), String.valueOf(clients), String.valueOf(row.get("aggregate MB/s")),
-					(ours != null) ? num(ours.aggregateMBps()) : "not run", String.valueOf(row.get("per client MB/s")),
-					(ours != null) ? num(ours.perClientMBps()) + String.format(Locale.ROOT, " (%.0f%% of one client's)",
-							100 * ours.perClientMBps() / one) : "not run",
-					String.valueOf(row.get("note"))));
-		}
-		doc.text("What the study's text says of Figure 1 (" + figure1.caption() + "), ours at the same clients where "
-				+ "this run had them (laptop scale stops at 32 and 16 clients; `--full` runs 1 to 192):");
-		doc.table(List.of("", "clients", "aggregate MB/s (study)", "aggregate MB/s (ours)", "per client MB/s (study)",
-				"per client MB/s (ours)", "the study's note"), rows);
-		if (!perClient.isEmpty()) {
-			String chart = azure ? "seed-002-blobs-azure.png" : "seed-002-blobs.png";
-			Charts.lines(charts.resolve(chart), "per-client blob bandwidth against clients (Figure 1)",
-					"concurrent clients", "MB/s per client", perClient, true);
-			doc.image("charts/" + chart, "per-client blob bandwidth against concurrent clients");
-		}
-	}
-
-	/** Table 2: blob's inserts a second a client over table's, by size and clients; on the lab's stores, then on Azure's. */
-	private static void insertComparison(RunData run, ReportDocument doc) {
-		List<InsertComparison.Cell> cells = new ArrayList<>();
-		List<InsertComparison.Cell> onAzure = new ArrayList<>();
-		for (StepData step : run.stepsOf(InsertComparison.SIMULATION)) {
-			(InsertComparison.from(step.parameters()).onAzure() ? onAzure : cells).addAll(InsertComparison.measure(step.requests()));
-		}
-		Published.Figure table2 = PUBLISHED.figure("Table 2");
-		if (!cells.isEmpty()) {
-			doc.heading(2, "Seed 002 Table 2: blob against table insert");
-			doc.text(LAB_STORES_TEXT.formatted(table2.caption().toLowerCase(Locale.ROOT)));
-			insertTables(cells, table2, doc);
-		}
-		if (!onAzure.isEmpty()) {
-			doc.heading(2, "Seed 002 Table 2 on Azure Storage: blob against table insert");
-			doc.text("The same inserts on Azure Storage's own services, as the study made them: Put Blob of a new block blob "
-					+ "into a container a size, and Insert Entity of a new entity into a table a size (one partition; data "
-					+ "above 30,000 characters split over several string properties), each request signed with the account's "
-					+ "Shared Key. The account is the one --storage names: Azurite, the emulator, unless a connection "
-					+ "string says otherwise (the queue's section names it). Azure Storage sends no spans: these are the "
-					+ "client's figures alone. The ratio is blob's inserts a second a client over table's, as the study's. "
-					+ "Mind what each promises on Azurite: a blob's bytes are written to a file and forced (fdatasync) "
-					+ "before the answer, a table entity only to memory, saved to disk every 5 s; on Azure both are "
-					+ "replicated before the answer.");
-			insertTables(onAzure, table2, doc);
-		}
-	}
-
-	private static final String LAB_STORES_TEXT = "The same data inserted as a new blob (a PUT of a new object into the "
-			+ "object store, on disk and forced before the answer) and as a new table entity (a POST into the table service, "
-			+ "committed before the answer). A round of table inserts, then one of blob inserts, each client inserting back "
-			+ "to back on a connection of its own; a client's inserts a second are 1,000 over the mean ms. The ratio is "
-			+ "blob's over table's, as the study's %s: above 1, blob is faster. The study found blobs a quarter as fast at "
-			+ "1 KB (about 200 ms to make a 1 KB blob) and 1.35 to 2.9 times as fast from 4 KB. Mind what each store "
-			+ "promises: the object store forces every object and its folder to disk before it answers (it survives a power "
-			+ "cut); the table service bare is an H2 file whose commit reaches the file but is not forced (it survives kill "
-			+ "-9, not a power cut), and under compose PostgreSQL, which forces its log at each commit. Bare, the ratio "
-			+ "weighs a forced write against an unforced one; under compose, a forced write each.";
-
-	/** Table 2's ratios beside the study's, and each cell's detail. */
-	private static void insertTables(List<InsertComparison.Cell> cells, Published.Figure table2, ReportDocument doc) {
-		List<String> headers = new ArrayList<>(List.of("clients"));
-		SortedSet<Integer> sizes = new TreeSet<>();
-		SortedSet<Integer> levels = new TreeSet<>();
-		cells.forEach((cell) -> {
-			sizes.add(cell.kb());
-			levels.add(cell.clients());
-		});
-		sizes.forEach((kb) -> {
-			headers.add(kb + " KB (ours)");
-			headers.add(kb + " KB (study)");
-		});
-		List<List<String>> rows = new ArrayList<>();
-		for (int clients : levels) {
-			List<String> row = new ArrayList<>(List.of(String.valueOf(clients)));
-			Map<String, Object> study = table2.row(Map.of("clients", clients)).orElse(Map.of());
-			for (int kb : sizes) {
-				row.add(cells.stream()
-					.filter((c) -> c.kb() == kb && c.clients() == clients)
-					.findFirst()
-					.map((c) -> String.format(Locale.ROOT, "%.2fx", c.ratio()))
-					.orElse(""));
-				row.add(String.valueOf(study.getOrDefault(kb + " KB", "")));
-			}
-			rows.add(row);
-		}
-		doc.table(headers, rows);
-		List<List<String>> detail = new ArrayList<>();
-		for (InsertComparison.Cell c : cells) {
-			detail.add(List.of(c.kb() + " KB", String.valueOf(c.clients()), count(c.blob().inserts()),
-					ms(c.blob().meanMs()), ms(c.blob().p99Ms()), num(c.blob().perClientPerSec()), count(c.table().inserts()),
-					ms(c.table().meanMs()), ms(c.table().p99Ms()), num(c.table().perClientPerSec()),
-					count(c.blob().errors() + c.table().errors())));
-		}
-		doc.table(List.of("size", "clients", "blob inserts", "blob mean ms", "blob p99 ms", "blob /s a client",
-				"table inserts", "table mean ms", "table p99 ms", "table /s a client", "errors"), detail);
-	}
-
-	/** A figure, or a dash where none was measured (no curl on the machine). */
-	private static String orNone(double value) {
-		return Double.isNaN(value) ? "–" : num(value);
-	}
 
 }
