@@ -28,8 +28,6 @@ import io.latencylab.lab.topology.Topology.Kind;
 import io.latencylab.lab.topology.Topology.TraceSource;
 import io.latencylab.plan.Services;
 import tools.jackson.core.JacksonException;
-import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.exc.MismatchedInputException;
@@ -72,7 +70,7 @@ public final class TopologyFile {
 	record LinkSpec(@JsonProperty("round-trip") String roundTrip, String jitter, String bandwidth, String loss) {
 	}
 
-	private static final YAMLMapper YAML = YAMLMapper.builder()
+	static final YAMLMapper YAML = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
 		.disable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
 		.build();
@@ -81,11 +79,11 @@ public final class TopologyFile {
 
 	private static final Pattern SSH = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]*@[A-Za-z0-9][A-Za-z0-9.-]*(:[0-9]{1,5})?");
 
-	private final Path file;
+	final Path file;
 
 	private final Services services;
 
-	private Lines lines;
+	private YamlLines lines;
 
 	private TopologyFile(Path file, Services services) {
 		this.file = file;
@@ -207,7 +205,7 @@ public final class TopologyFile {
 		catch (IOException ex) {
 			throw new Invalid(this.file + ": cannot be read: " + ex.getMessage());
 		}
-		this.lines = Lines.of(text, this);
+		this.lines = YamlLines.of(text, this);
 		if (this.lines.isEmpty()) {
 			throw new Invalid(this.file + ": empty; a topology needs at least 'deployment:'");
 		}
@@ -247,7 +245,7 @@ public final class TopologyFile {
 		return path.toString();
 	}
 
-	private static int line(JacksonException ex) {
+	static int line(JacksonException ex) {
 		TokenStreamLocation location = ex.getLocation();
 		return (location != null) ? location.getLineNr() : 1;
 	}
@@ -436,95 +434,6 @@ public final class TopologyFile {
 	/** A mistake in {@code field}, on the line where {@code at} starts. */
 	private Invalid invalid(String at, String field, String message) {
 		return new Invalid(this.file + ", line " + this.lines.of(at) + ", field '" + field + "': " + message);
-	}
-
-	/**
-	 * Where each field's value starts, by its path (injectors[1].name), from one pass over the
-	 * file's tokens; a field given twice, or a key that is no text, is refused here.
-	 */
-	private record Lines(Map<String, Integer> starts, Map<String, Integer> keys, Map<String, JsonToken> tokens) {
-
-		static Lines of(String text, TopologyFile topology) {
-			Lines lines = new Lines(new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>());
-			try (JsonParser parser = YAML.createParser(text)) {
-				lines.walk(parser, parser.nextToken(), "", topology);
-			}
-			catch (JacksonException ex) {
-				throw new Invalid(topology.file + ", line " + line(ex) + ": not YAML: " + ex.getOriginalMessage());
-			}
-			return lines;
-		}
-
-		private void walk(JsonParser parser, JsonToken token, String path, TopologyFile topology) {
-			if (token == null) {
-				return;
-			}
-			this.starts.put(path, parser.currentTokenLocation().getLineNr());
-			this.tokens.put(path, token);
-			if (token == JsonToken.START_OBJECT) {
-				Set<String> seen = new HashSet<>();
-				for (JsonToken next = parser.nextToken(); next == JsonToken.PROPERTY_NAME; next = parser.nextToken()) {
-					String name = parser.currentName();
-					String child = path.isEmpty() ? name : path + "." + name;
-					int line = parser.currentTokenLocation().getLineNr();
-					if (!seen.add(name)) {
-						throw new Invalid(topology.file + ", line " + line + ", field '" + child + "': given twice");
-					}
-					this.keys.put(child, line);
-					walk(parser, parser.nextToken(), child, topology);
-				}
-			}
-			else if (token == JsonToken.START_ARRAY) {
-				int i = 0;
-				for (JsonToken next = parser.nextToken(); next != JsonToken.END_ARRAY; next = parser.nextToken()) {
-					walk(parser, next, path + "[" + i++ + "]", topology);
-				}
-			}
-		}
-
-		/** The line a field's name stands on: where a wrong name is. */
-		int key(String path) {
-			return this.keys.getOrDefault(path, of(path));
-		}
-
-		boolean isEmpty() {
-			return this.starts.isEmpty() || this.tokens.get("") == JsonToken.VALUE_NULL;
-		}
-
-		boolean has(String path) {
-			return this.starts.containsKey(path);
-		}
-
-		/** The line {@code path} starts on, or its nearest ancestor's. */
-		int of(String path) {
-			for (String p = path; ; p = parent(p)) {
-				Integer line = this.starts.get(p);
-				if (line != null) {
-					return line;
-				}
-				if (p.isEmpty()) {
-					return 1;
-				}
-			}
-		}
-
-		String describe(String path) {
-			JsonToken token = this.tokens.get(path);
-			if (token == null || token == JsonToken.VALUE_NULL) {
-				return "an empty value";
-			}
-			return switch (token) {
-				case START_OBJECT -> "a mapping";
-				case START_ARRAY -> "a list";
-				default -> "a value";
-			};
-		}
-
-		private static String parent(String path) {
-			int cut = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
-			return (cut < 0) ? "" : path.substring(0, cut);
-		}
-
 	}
 
 }
