@@ -49,6 +49,58 @@ class LayoutTests {
 		assertThat(found).isEmpty();
 	}
 
+	/** The longest a main class may grow before it is split by role. */
+	static final int MOST_LINES = 450;
+
+	/** The longest the run loop and a command's call() may grow: what they do in more is another class's job. */
+	static final int MOST_METHOD_LINES = 60;
+
+	@Test
+	void noMainClassOfTheProjectIsLongerThanItsLimit() throws IOException {
+		List<String> long_ = new ArrayList<>();
+		List<Path> sources;
+		try (Stream<Path> modules = Files.list(Path.of(".."))) {
+			sources = modules.map((module) -> module.resolve("src/main/java")).filter(Files::isDirectory).sorted().toList();
+		}
+		for (Path source : sources) {
+			try (Stream<Path> files = Files.walk(source)) {
+				for (Path file : files.filter((f) -> f.toString().endsWith(".java")).sorted().toList()) {
+					int lines = Files.readAllLines(file).size();
+					if (lines > MOST_LINES) {
+						long_.add(file + ": " + lines + " lines");
+					}
+				}
+			}
+		}
+		assertThat(long_).isEmpty();
+	}
+
+	@Test
+	void theRunLoopAndEveryCommandsCallAreShort() throws IOException {
+		List<String> long_ = new ArrayList<>();
+		List<Path> files = new ArrayList<>(List.of(Path.of("..", "lab-runner", "src", "main", "java", "io", "latencylab",
+				"lab", "run", "LabRun.java")));
+		try (Stream<Path> commands = Files.list(Path.of("src", "main", "java", "io", "latencylab", "lab", "cli"))) {
+			files.addAll(commands.sorted().toList());
+		}
+		Pattern method = Pattern.compile("^\\t(public|private|protected)? ?(Integer call\\(\\)|Path run\\(Plan ).*");
+		for (Path file : files) {
+			List<String> lines = Files.readAllLines(file);
+			for (int i = 0; i < lines.size(); i++) {
+				if (method.matcher(lines.get(i)).matches()) {
+					int end = i;
+					while (!lines.get(end).equals("\t}")) {
+						end++;
+					}
+					if (end - i + 1 > MOST_METHOD_LINES) {
+						long_.add(file.getFileName() + ":" + (i + 1) + ": " + (end - i + 1) + " lines");
+					}
+				}
+			}
+		}
+		assertThat(long_).isEmpty();
+	}
+
 	@Test
 	void thePlanKnowsNeitherTheLoadGeneratorNorTheRunner() {
 		// The contract between them: both depend on it, it on neither.

@@ -15,8 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Where a load generator (the load module's Injector) runs: a JVM on this machine ({@code local}); one started inside a Linux
- * network namespace ({@code namespace}), which reaches the services only over that namespace's own
+ * Where a load generator (the load module's Injector) runs: a JVM on this machine
+ * ({@code local}); one started inside a Linux network namespace ({@code namespace}), which reaches the services only over that namespace's own
  * interfaces, as a client on another host would; or one on another host, over ssh ({@code ssh}:
  * the runner ships the load module there, starts the generator with the run's parameters and
  * fetches each step's results back).
