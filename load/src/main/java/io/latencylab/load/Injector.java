@@ -11,23 +11,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import io.gatling.app.Gatling$;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
+import io.latencylab.plan.InjectorAnswer;
+import io.latencylab.plan.InjectorCommand;
 
 /**
  * A long-lived load generator: one JVM for every step of a lab run, so that only the first step
  * (the warm-up) pays for a cold JVM, its class loading and its JIT compiling, on the cores the
- * services need. It reads one step a line on standard input, as JSON: {"properties": {…}, "args":
- * […], "log": "…"}; runs Gatling with those system properties and arguments, everything printed
- * going to the log; and answers "exit N cpu S" on standard output, N being Gatling's exit code and S
- * its own CPU seconds so far (-1 when unknown).
+ * services need. It reads one step a line on standard input ({@link InjectorCommand}: JSON of the
+ * step's system properties, Gatling's arguments and its log file); runs Gatling with them,
+ * everything printed going to the log; and answers on standard output ({@link InjectorAnswer}:
+ * "exit N cpu S", N being Gatling's exit code and S its own CPU seconds so far).
  */
 public final class Injector {
-
-	static final String ANSWER = "exit ";
 
 	private Injector() {
 	}
@@ -80,19 +77,18 @@ public final class Injector {
 			if (line.isBlank()) {
 				continue;
 			}
-			JsonNode step = JsonMapper.shared().readTree(line);
+			InjectorCommand step = InjectorCommand.parse(line);
 			// One step's properties never reach the next.
 			previous.forEach(System::clearProperty);
 			previous.clear();
-			for (Map.Entry<String, JsonNode> property : step.path("properties").properties()) {
-				System.setProperty(property.getKey(), property.getValue().asString());
-				previous.add(property.getKey());
-			}
-			List<String> gatlingArgs = new ArrayList<>();
-			step.path("args").forEach((arg) -> gatlingArgs.add(arg.asString()));
+			step.properties().forEach((name, value) -> {
+				System.setProperty(name, value);
+				previous.add(name);
+			});
+			List<String> gatlingArgs = step.args();
 			int exit;
 			// On an ssh host the step's folder may not exist yet.
-			Path logFile = Path.of(step.path("log").asString());
+			Path logFile = Path.of(step.log());
 			if (logFile.getParent() != null) {
 				Files.createDirectories(logFile.getParent());
 			}
@@ -112,7 +108,7 @@ public final class Injector {
 			}
 			// Its own CPU so far: where the generator runs on another host, the runner cannot read it.
 			double cpu = ProcessHandle.current().info().totalCpuDuration().map((d) -> d.toNanos() / 1e9).orElse(-1.0);
-			answers.println(ANSWER + exit + " cpu " + cpu);
+			answers.println(new InjectorAnswer(exit, cpu).line());
 			answers.flush();
 		}
 	}

@@ -23,8 +23,9 @@ import io.latencylab.lab.tls.LabCa;
 import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.lab.traces.AppendedLines;
 import io.latencylab.observability.Request;
+import io.latencylab.plan.InjectorAnswer;
+import io.latencylab.plan.InjectorCommand;
 import io.latencylab.plan.Step;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Runs the steps of a run on one load generator: a JVM of its own (with the options the Gatling
@@ -40,7 +41,6 @@ public final class GatlingStep implements AutoCloseable {
 	/** The load module's logging configuration, a resource of its jar (load/src/main/resources). */
 	static final String LOGGING = "logback-load.xml";
 
-	private static final String ANSWER = "exit ";
 
 	private final Path project;
 
@@ -123,9 +123,8 @@ public final class GatlingStep implements AutoCloseable {
 			log = this.remote.remote(log, this.project);
 			this.remote.mkdirs(stepDir);
 		}
-		Map<String, Object> command = Map.of("properties", sent, "args", sentArgs, "log", log);
 		try {
-			this.commands.write(JsonMapper.shared().writeValueAsString(command));
+			this.commands.write(new InjectorCommand(sent, sentArgs, log).line());
 			this.commands.newLine();
 			this.commands.flush();
 		}
@@ -136,7 +135,7 @@ public final class GatlingStep implements AutoCloseable {
 					+ stepDir.getFileName() + "; see " + this.project.relativize(injectorLog()), ex);
 		}
 		String answer;
-		while ((answer = this.answers.poll(1, TimeUnit.SECONDS)) == null || !answer.startsWith(ANSWER)) {
+		while ((answer = this.answers.poll(1, TimeUnit.SECONDS)) == null || !InjectorAnswer.isAnswer(answer)) {
 			if (answer == null && !generator.isAlive()) {
 				this.injector = null;
 				throw new IOException("the load generator ended (exit " + generator.exitValue() + ") in "
@@ -148,12 +147,9 @@ public final class GatlingStep implements AutoCloseable {
 			this.remote.fetch(stepDir);
 		}
 		whileWaiting.run();
-		// "exit N cpu S"
-		String[] words = answer.substring(ANSWER.length()).strip().split("\\s+");
-		if (words.length >= 3 && words[1].equals("cpu") && Double.parseDouble(words[2]) >= 0) {
-			this.reportedCpuSeconds = Double.parseDouble(words[2]);
-		}
-		return Integer.parseInt(words[0]);
+		InjectorAnswer answered = InjectorAnswer.parse(answer);
+		answered.cpu().ifPresent((cpu) -> this.reportedCpuSeconds = cpu);
+		return answered.exit();
 	}
 
 	/**
