@@ -15,12 +15,13 @@ import static org.assertj.core.api.Assertions.within;
 
 /**
  * The tail's known answer: a delay injected into a few passes only must be what the slowest
- * requests are made of, and stay out of the median. On one warm lab, buys arrive at 60 a second
- * for 20 s three times: plain, with the order service sleeping 200 ms before it calls the catalog
- * in 3 % of its buys (about 36: three times the extreme band's 12), and plain again. In the
- * injected turn the extreme band (p99–p100) must be wholly traced and hold the 200 ms (± 10 %) in
- * the order service's own time over the median band's; and no component of the median band may
- * move from the plain turns' (their mean) by more than 5 % of the plain median band's mean.
+ * requests are made of, and stay out of the median. On one warm lab (a closed warm-up, then a turn
+ * at the same rate kept out of the figures), buys arrive at 60 a second for 20 s three times:
+ * plain, with the order service sleeping 200 ms before it calls the catalog in 3 % of its buys
+ * (about 36: three times the extreme band's 12), and plain again. In the injected turn the extreme
+ * band (p99–p100) must be wholly traced and hold the 200 ms (± 10 %) in the order service's own
+ * time over the median band's; and no component of the median band may move from the plain
+ * turns' (their mean) by more than 5 % of the plain median band's mean.
  * <p>
  * Why so. 200 ms stands far above a buy's own slowest, so that the extreme band is the injected
  * buys alone. Two fresh labs differ by more than 5 % (the median band of the same buys, 6.41 and
