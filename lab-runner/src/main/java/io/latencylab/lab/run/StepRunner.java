@@ -74,6 +74,12 @@ final class StepRunner {
 	/** What a step's load left: its exit, its requests, how its warm-up settled (null: not a judged warm-up). */
 	private record Load(Instant start, Instant end, int exit, List<Request> requests, Settling settled,
 			Optional<JsonNode> wrk, Manifest.LabCost cost) {
+
+		/** The requests that failed, as the recorder marked them. */
+		long errors() {
+			return this.requests.stream().filter((r) -> !r.ok()).count();
+		}
+
 	}
 
 	/**
@@ -96,7 +102,6 @@ final class StepRunner {
 		this.progress.startStep(index);
 		this.traces.mark();
 		Load load = load(step, stepDir, warmingUp);
-		long errors = load.requests().stream().filter((r) -> !r.ok()).count();
 		if (warmingUp) {
 			this.progress.endStep(String.format(Locale.ROOT, "warm-up: %,d requests; %s", load.requests().size(),
 					(load.settled() == null) ? "a fixed warm-up, not judged" : load.settled().text()));
@@ -107,7 +112,7 @@ final class StepRunner {
 			}
 			// Its traces are not needed: it only warms the services up.
 			Manifest warmed = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), properties,
-					folder, load.start().toString(), load.end().toString(), load.exit(), load.requests().size(), errors, 0, 0,
+					folder, load.start().toString(), load.end().toString(), load.exit(), load.requests().size(), load.errors(), 0, 0,
 					load.cost()));
 			warmed.write(runDir);
 			return warmed;
@@ -172,11 +177,10 @@ final class StepRunner {
 		// wrk keeps no per-request lines; its own counts stand for the step.
 		long sent = wrk.map((r) -> r.path("requests").asLong()).orElse((long) load.requests().size());
 		long failed = wrk.map((r) -> r.path("non2xx").asLong() + r.path("socketErrors").asLong())
-			.orElse(load.requests().stream().filter((r) -> !r.ok()).count());
+			.orElse(load.errors());
 		// A step whose requests no traced service answers (a cache's hits) has no spans to wait for.
-		Step ran = step;
 		boolean untraced = Boolean.TRUE.equals(step.get(Plan.UNTRACED))
-				|| this.hooks.stream().anyMatch((hook) -> hook.untraced(ran));
+				|| this.hooks.stream().anyMatch((hook) -> hook.untraced(step));
 		Map<String, String> wanted = untraced ? Map.of()
 				: outside ? wrk.map((r) -> OutsideClient.sample(r, TraceSample.PER_GROUP)).orElse(Map.of())
 						: TraceSample.of(load.requests(), this.bands);

@@ -113,7 +113,7 @@ final class BareObjectTier implements BackingSystem, ObjectTier {
 		return (backend() == ObjectBackend.SWIFT)
 				? "OpenStack Swift " + swift().version().orElse("") + " (Debian's packages: a proxy with tempauth and memcached, "
 						+ "account, container and object servers, one device, one replica)"
-				: "the lab's object store (" + OBJECT_STORE + ", Spring Boot)";
+				: LAB_STORE_DESCRIBED;
 	}
 
 	/** What {@link #use} last set. */

@@ -98,7 +98,7 @@ final class ComposeObjectTier implements BackingSystem, ObjectTier {
 		return (this.backend == ObjectBackend.SWIFT)
 				? "OpenStack Swift from Debian 12's packages in the latency-lab/swift image (ops/swift: a proxy with tempauth "
 						+ "and memcached, account, container and object servers, one device, one replica)"
-				: "the lab's object store (object-store, Spring Boot)";
+				: LAB_STORE_DESCRIBED;
 	}
 
 	/** Recreates {@code first} (if any), object-cache and its TLS proxy, as they now should be. */

@@ -106,7 +106,7 @@ public final class ObjectStoreHook implements RunHook {
 
 				@Override
 				public Step step(Step step) {
-					return readsObjects(step) ? step.with(StoreWrites.BACKEND, "the lab's object store") : step;
+					return readsObjects(step) ? step.with(StoreWrites.BACKEND, StoreWrites.LAB_STORE) : step;
 				}
 
 			};

@@ -6,6 +6,7 @@ import java.util.Optional;
 import io.latencylab.lab.deploy.BackingSystem;
 import io.latencylab.lab.deploy.BareDeployment;
 import io.latencylab.lab.deploy.ComposeDeployment;
+import io.latencylab.load.StoreWrites;
 
 /**
  * Seed 003's system beside the lab's services: the object store (the lab's, or OpenStack Swift),
@@ -17,6 +18,9 @@ public interface ObjectTier {
 
 	/** The lab's object store, a service of the lab's that the cache tier fronts by default. */
 	String OBJECT_STORE = "object-store";
+
+	/** How a report names the lab's store behind the cache. */
+	String LAB_STORE_DESCRIBED = StoreWrites.LAB_STORE + " (" + OBJECT_STORE + ", Spring Boot)";
 
 	/** Started bare where the lab runs its object store; under compose, always. */
 	BackingSystem.Kind KIND = new BackingSystem.Kind() {
