@@ -6,6 +6,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.UUID;
 
 import io.gatling.javaapi.core.ChainBuilder;
@@ -199,6 +200,18 @@ public final class AzureEntities implements Entities {
 		if (this.operation == Operation.ENTITY_DELETE) {
 			this.leftByInsert.tell(tableUrl());
 		}
+	}
+
+	@Override
+	public ChainBuilder chain(LoadRecorder recorder) {
+		return chain(recorder, this.operation.label());
+	}
+
+	/** As any store's, and which account it was. */
+	@Override
+	public void after(Map<String, Object> facts) {
+		Entities.super.after(facts);
+		facts.put("storage", this.account.describeTables());
 	}
 
 }

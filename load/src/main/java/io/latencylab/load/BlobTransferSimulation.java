@@ -178,10 +178,10 @@ public class BlobTransferSimulation extends Simulation {
 			return;
 		}
 		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-		ObjectRequests.send(client, "PUT", this.container, new byte[0]);
+		PlainHttp.send(client, "PUT", this.container, new byte[0]);
 		if (this.load.direction() == Direction.DOWNLOAD) {
 			String url = this.container + "/" + BlobTransfer.object(Direction.DOWNLOAD, 0);
-			HttpResponse<Void> head = ObjectRequests.send(client, "HEAD", url, null, 200, 404);
+			HttpResponse<Void> head = PlainHttp.send(client, "HEAD", url, null, 200, 404);
 			if (!head.headers().firstValue("ETag").orElse("").replace("\"", "").equals(this.md5)) {
 				try {
 					HttpResponse<Void> put = client.send(HttpRequest.newBuilder(URI.create(url))
@@ -218,7 +218,7 @@ public class BlobTransferSimulation extends Simulation {
 		}
 		else if (this.load.direction() == Direction.UPLOAD) {
 			for (int i = 0; i < most; i++) {
-				ObjectRequests.send(client, "DELETE", this.container + "/" + BlobTransfer.object(Direction.UPLOAD, i), null,
+				PlainHttp.send(client, "DELETE", this.container + "/" + BlobTransfer.object(Direction.UPLOAD, i), null,
 						204, 404);
 			}
 		}

@@ -57,66 +57,32 @@ public class ConcurrencySweepSimulation extends Simulation {
 		return injection.toArray(OpenInjectionStep[]::new);
 	}
 
-	final Requests requests = new Requests(this.parameters);
-
-	/** The matrix's table store: the lab's table service, or Azure Storage's with lab.entities.store=azure. */
-	final Entities entities = !this.profile.operation().isEntity() ? null
-			: AzureEntities.onAzure(this.parameters)
-					? new AzureEntities(StorageAccount.from(this.parameters), this.profile.operation(), this.profile.entityBytes())
-					: new EntityOperations(this.requests.tablesUrl(), this.profile.operation(), this.profile.entityBytes());
-
-	/** The queue operations' account: Azurite here, or the one lab.storage names. */
-	final QueueOperations queue = this.profile.operation().isQueue()
-			? new QueueOperations(StorageAccount.from(this.parameters), this.profile.operation(), this.profile.entityBytes(),
-					this.parameters.get(QueueOperations.LENGTH, 0))
-			: null;
-
-	long queueLengthBefore = -1;
+	/** The operation as its study's package sends it; the entity and queue operations with their set-up and facts. */
+	final OperationLoad load = Operations.of(this.profile.operation(), this.parameters, this.profile.entityBytes());
 
 	{
 		setUp(scenario("sweep " + this.operation)
 			.during(this.step)
-			.on((this.entities != null) ? this.entities.chain(this.recorder, this.profile.operation().label())
-					: (this.queue != null) ? this.queue.chain(this.recorder)
-					: Operations.of(this.profile.operation(), this.requests, this.recorder))
+			.on(this.load.chain(this.recorder))
 			.injectOpen(injection())).protocols(http.disableCaching());
 	}
 
 	@Override
 	public void before() {
-		if (this.entities != null) {
-			this.entities.setUp();
-		}
-		if (this.queue != null) {
-			this.queueLengthBefore = this.queue.setUp(QueueOperations.PREFILL);
-			System.out.printf("%s: %,d messages before the step%n", this.queue.queueUrl(), this.queueLengthBefore);
-		}
+		this.load.before();
 		this.startMillis = System.currentTimeMillis();
 	}
 
 	@Override
 	public void after() {
-		if (this.entities != null) {
-			this.entities.tell();
-		}
-		Map<String, Object> queueFacts = new LinkedHashMap<>();
-		if (this.queue != null) {
-			long after = this.queue.length();
-			System.out.printf("%s: %,d messages after the step; %,d receives found none%n", this.queue.queueUrl(), after,
-					this.queue.emptyReceives());
-			queueFacts.putAll(Map.of("queueLengthBefore", this.queueLengthBefore, "queueLengthAfter", after, "emptyReceives",
-					this.queue.emptyReceives(), "messageBytes", this.profile.entityBytes(), "storage", this.queue.storage(), "queueLength",
-					this.parameters.get(QueueOperations.LENGTH, 0)));
-		}
+		Map<String, Object> operationFacts = new LinkedHashMap<>();
+		this.load.after(operationFacts);
 		List<Steps.Step> steps = Steps.finish(this.recorder, this.startMillis, this.step, this.levels);
 		Steps.Step peak = steps.stream().max(Comparator.comparingDouble(Steps.Step::aggregatePerSec)).orElseThrow();
 		Map<String, Object> facts = new LinkedHashMap<>(Map.of("operation", this.operation, "peakClients",
 				peak.level(), "peakPerSec", peak.aggregatePerSec(), "stepMillis", this.step.toMillis(), "startMillis",
-				this.startMillis, "setUpsForDelete", (this.entities != null) ? this.entities.setUpsForDelete() : 0));
-		if (this.entities instanceof AzureEntities) {
-			facts.put("storage", StorageAccount.from(this.parameters).describeTables());
-		}
-		facts.putAll(queueFacts);
+				this.startMillis, "setUpsForDelete", 0L));
+		facts.putAll(operationFacts);
 		Steps.report("Concurrency sweep of " + this.operation + " (peak at " + peak.level() + " clients)", "clients",
 				steps, this.recorder.directory().resolve("sweep.json"), facts);
 	}

@@ -100,6 +100,7 @@ public final class EntityOperations implements Entities {
 		}
 	}
 
+	@Override
 	public ChainBuilder chain(LoadRecorder recorder) {
 		return chain(recorder, this.operation.label());
 	}

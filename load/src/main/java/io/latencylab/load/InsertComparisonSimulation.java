@@ -53,7 +53,7 @@ public class InsertComparisonSimulation extends Simulation {
 	final List<AzureInserts> azure = new ArrayList<>();
 
 	{
-		String tablesUrl = new Requests(this.parameters).tablesUrl();
+		String tablesUrl = Targets.url(this.parameters, Targets.TABLES);
 		List<PopulationBuilder> rounds = new ArrayList<>();
 		List<ChainBuilder> warmUp = new ArrayList<>();
 		for (int kb : this.load.sizesKb()) {
@@ -110,8 +110,8 @@ public class InsertComparisonSimulation extends Simulation {
 		this.tables.forEach((kb, table) -> {
 			table.setUp();
 			String container = this.store + InsertComparison.container(kb);
-			ObjectRequests.send(client, "PUT", container, new byte[0]);
-			ObjectRequests.empty(client, container);
+			PlainHttp.send(client, "PUT", container, new byte[0]);
+			PlainHttp.empty(client, container);
 		});
 	}
 

@@ -106,9 +106,9 @@ public class ObjectCacheSimulation extends Simulation {
 			ObjectRequests.ensure(client, this.store, writes, this.population, object);
 			switch (this.tc.server()) {
 				// Into the cache, over plain HTTP: the cache keeps one copy per URL, whatever the scheme.
-				case HIT -> ObjectRequests.send(client, "GET", this.cache + this.population.path(object), null);
+				case HIT -> PlainHttp.send(client, "GET", this.cache + this.population.path(object), null);
 				// Out of it: a miss reads an object Varnish has not seen, whatever earlier runs read.
-				case MISS -> ObjectRequests.send(client, "PURGE", this.cache + this.population.path(object), null);
+				case MISS -> PlainHttp.send(client, "PURGE", this.cache + this.population.path(object), null);
 				case BACKEND -> {
 				}
 			}

@@ -86,7 +86,7 @@ public class ObjectPopulationSimulation extends Simulation {
 	public void before() {
 		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 		for (int account = 0; account < this.population.accounts(); account++) {
-			ObjectRequests.send(client, "PUT", this.store + this.population.container(account), new byte[0],
+			PlainHttp.send(client, "PUT", this.store + this.population.container(account), new byte[0],
 					this.writes.container());
 		}
 	}

@@ -42,9 +42,11 @@ public class OpenModelSimulation extends Simulation {
 			.toArray(OpenInjectionStep[]::new);
 	}
 
+	final OperationLoad load = Operations.of(this.profile.operation(), this.parameters, 1024);
+
 	{
 		setUp(scenario("open " + this.operation)
-			.exec(Operations.of(this.profile.operation(), new Requests(this.parameters), this.recorder))
+			.exec(this.load.chain(this.recorder))
 			.injectOpen(injection())).protocols(http.shareConnections());
 		// A request a user: what each rate for its step would send.
 		this.recorder.intend(this.rates.stream().mapToLong((rate) -> Math.round(rate * this.step.toMillis() / 1000.0)).sum());
@@ -52,6 +54,7 @@ public class OpenModelSimulation extends Simulation {
 
 	@Override
 	public void before() {
+		this.load.before();
 		this.startMillis = System.currentTimeMillis();
 	}
 

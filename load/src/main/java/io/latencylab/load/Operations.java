@@ -1,49 +1,35 @@
 package io.latencylab.load;
 
-import java.util.List;
-
-import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.CoreDsl;
-import io.gatling.javaapi.http.HttpDsl;
-import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.OutsideLoad;
+import io.latencylab.plan.Parameters;
 import io.latencylab.plan.StudyPlanRequests;
 
-/** The requests of the single operations a warm-up, a sweep or an open-model run aims at. */
+/** Which study's package sends each operation a warm-up, a sweep or an open-model run aims at. */
 public final class Operations {
 
 	private Operations() {
 	}
 
-	/** A study's plan: its requests in turn, each counted a success with the statuses the study's service answered. */
-	public static ChainBuilder studyPlan(List<StudyPlanRequests.StudyRequest> plan, String url, String groupPrefix,
-			LoadRecorder recorder) {
-		ChainBuilder chain = null;
-		for (StudyPlanRequests.StudyRequest request : plan) {
-			HttpRequestActionBuilder http = HttpDsl.http(request.name()).httpRequest(request.method(), url + request.path());
-			if (request.body() != null) {
-				http = http.header("Content-Type", request.contentType()).body(CoreDsl.StringBody(request.body()));
-			}
-			ChainBuilder call = LabHttp.call(recorder, groupPrefix + request.name(), http,
-					request.statuses().toArray(Integer[]::new));
-			chain = (chain == null) ? call : chain.exec(call);
-		}
-		return chain;
-	}
-
-	/** The entity operations need {@link EntityOperations}, whose shared meal is made before the run. */
-	public static ChainBuilder of(Operation operation, Requests requests, LoadRecorder recorder) {
+	/**
+	 * The operation's load at the targets in {@code parameters}; the entity and queue operations
+	 * with entities or messages of {@code entityBytes}.
+	 */
+	public static OperationLoad of(Operation operation, Parameters parameters, int entityBytes) {
 		String name = operation.label();
-		return switch (name) {
+		return switch (operation) {
 			// The same requests wrk sends in the agreement check.
-			case "rest-get", "soap-get", "toy-query", "reference-get" -> LabHttp.call(recorder, name,
-					requests.of(name, OutsideLoad.requestOf(operation)));
-			case "toy-buy" -> LabHttp.call(recorder, name, requests.of(name, OutsideLoad.requestOf(operation)), 200, 409);
-			case "sort" -> LabHttp.call(recorder, name, requests.sort("quick", "9 3 7 1 5 8 2 6 4"));
-			case "soap-study" -> studyPlan(StudyPlanRequests.soap(), requests.soapUrl(), name + ": ", recorder);
-			case "rest-study" -> studyPlan(StudyPlanRequests.rest(), requests.restUrl(), name + ": ", recorder);
-			default -> throw new IllegalArgumentException(name + " is an entity operation: see EntityOperations");
+			case REST_GET, SOAP_GET, TOY_QUERY, REFERENCE_GET ->
+				(recorder) -> LabHttp.call(recorder, name, new Requests(parameters).of(name, OutsideLoad.requestOf(operation)));
+			case TOY_BUY -> (recorder) -> LabHttp.call(recorder, name,
+					new Requests(parameters).of(name, OutsideLoad.requestOf(operation)), 200, 409);
+			case SORT -> (recorder) -> LabHttp.call(recorder, name, new SortRequests(parameters).sort("quick", "9 3 7 1 5 8 2 6 4"));
+			case SOAP_STUDY -> (recorder) -> MealRequests.studyPlan(StudyPlanRequests.soap(),
+					new MealRequests(parameters).soapUrl(), name + ": ", recorder);
+			case REST_STUDY -> (recorder) -> MealRequests.studyPlan(StudyPlanRequests.rest(),
+					new MealRequests(parameters).restUrl(), name + ": ", recorder);
+			case ENTITY_INSERT, ENTITY_QUERY, ENTITY_UPDATE, ENTITY_DELETE -> Entities.on(parameters, operation, entityBytes);
+			case QUEUE_ADD, QUEUE_PEEK, QUEUE_RECEIVE -> QueueOperations.on(parameters, operation, entityBytes);
 		};
 	}
 

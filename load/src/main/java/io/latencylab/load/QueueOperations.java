@@ -20,6 +20,7 @@ import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.Parameter;
+import io.latencylab.plan.Parameters;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.exec;
@@ -34,7 +35,7 @@ import static io.gatling.javaapi.http.HttpDsl.http;
  * JDK's client, signed alike, and is not counted. Receive is the API's Get Messages of one message, hidden from
  * the others for an hour and not deleted: a delete is a second operation the study did not time.
  */
-public final class QueueOperations {
+public final class QueueOperations implements OperationLoad {
 
 	/** Messages a Receive step finds at least, topped up before it when Add did not leave as many. */
 	public static final int PREFILL = 2_000;
@@ -60,6 +61,9 @@ public final class QueueOperations {
 
 	private final int length;
 
+	/** The queue's length before the step, as the service told it; -1 until then. */
+	private long lengthBefore = -1;
+
 	public QueueOperations(StorageAccount account, Operation operation, int messageBytes) {
 		this(account, operation, messageBytes, 0);
 	}
@@ -81,6 +85,25 @@ public final class QueueOperations {
 		this.length = length;
 		this.queueUrl = account.queueEndpoint() + "/" + queueName(messageBytes) + ((length > 0) ? "-len" + length : "");
 		this.message = message(messageBytes);
+	}
+
+	/** The operation on the account lab.storage names (Azurite here), on the queue lab.queue.length asks for. */
+	public static QueueOperations on(Parameters parameters, Operation operation, int messageBytes) {
+		return new QueueOperations(StorageAccount.from(parameters), operation, messageBytes, parameters.get(LENGTH, 0));
+	}
+
+	@Override
+	public void before() {
+		this.lengthBefore = setUp(PREFILL);
+		System.out.printf("%s: %,d messages before the step%n", this.queueUrl, this.lengthBefore);
+	}
+
+	@Override
+	public void after(Map<String, Object> facts) {
+		long after = length();
+		System.out.printf("%s: %,d messages after the step; %,d receives found none%n", this.queueUrl, after, emptyReceives());
+		facts.putAll(Map.of("queueLengthBefore", this.lengthBefore, "queueLengthAfter", after, "emptyReceives", emptyReceives(),
+				"messageBytes", this.messageBytes, "storage", storage(), "queueLength", this.length));
 	}
 
 	/** One queue a message size: "seed002-512b", "seed002-4kb". */
@@ -182,6 +205,7 @@ public final class QueueOperations {
 		return this.account.send(request.build(), expected);
 	}
 
+	@Override
 	public ChainBuilder chain(LoadRecorder recorder) {
 		return chain(recorder, this.operation.label());
 	}

@@ -51,7 +51,7 @@ public class SoapVsRestSimulation extends Simulation {
 	}
 
 	PopulationBuilder population(MealsLoad.Region region) {
-		Requests requests = new Requests(
+		MealRequests requests = new MealRequests(
 				this.parameters.with(this.protocol.equals("rest") ? Targets.MEALS_REST : Targets.MEALS_SOAP, region.url()));
 		String prefix = region.name() + ": ";
 		ChainBuilder mix = switch (this.protocol + " " + this.profile.mix()) {
@@ -80,12 +80,12 @@ public class SoapVsRestSimulation extends Simulation {
 	}
 
 	/** The study's SOAP plan, its requests as the study's plan sent them. */
-	ChainBuilder soapMix(Requests requests, String prefix) {
+	ChainBuilder soapMix(MealRequests requests, String prefix) {
 		return studyPlan(StudyPlanRequests.soap(), requests.soapUrl(), prefix);
 	}
 
 	/** The SOAP plan's operations in our own contract (the matched mix's SOAP side). */
-	ChainBuilder soapMatchedMix(Requests requests, String prefix) {
+	ChainBuilder soapMatchedMix(MealRequests requests, String prefix) {
 		return exec(call(prefix + "soap getCheapestMeal", requests.soap("soap getCheapestMeal", "<m:getCheapestMealRequest/>")))
 			.exec(call(prefix + "soap getLargestMeal", requests.soap("soap getLargestMeal", "<m:getLargestMealRequest/>")))
 			.exec(call(prefix + "soap getMeal", requests.soapGetMeal("Portobello")))
@@ -94,26 +94,26 @@ public class SoapVsRestSimulation extends Simulation {
 	}
 
 	/** The study's REST plan: create, update, delete, get one, order, as the study's plan sent them. */
-	ChainBuilder restStudyMix(Requests requests, String prefix) {
+	ChainBuilder restStudyMix(MealRequests requests, String prefix) {
 		return studyPlan(StudyPlanRequests.rest(), requests.restUrl(), prefix);
 	}
 
 	private ChainBuilder studyPlan(List<StudyPlanRequests.StudyRequest> plan, String url, String prefix) {
-		return Operations.studyPlan(plan, url, prefix, this.recorder);
+		return MealRequests.studyPlan(plan, url, prefix, this.recorder);
 	}
 
 	/** The SOAP plan's operations over REST. */
-	ChainBuilder restMatchedMix(Requests requests, String prefix) {
+	ChainBuilder restMatchedMix(MealRequests requests, String prefix) {
 		return exec(call(prefix + "rest cheapest", requests.restGet("rest cheapest", "/rest/meals/cheapest")))
 			.exec(call(prefix + "rest largest", requests.restGet("rest largest", "/rest/meals/largest")))
-			.exec(call(prefix + "rest get", requests.restGet("rest get", "/rest/meals/" + Requests.PORTOBELLO_ID)))
-			.exec(call(prefix + "rest get", requests.restGet("rest get", "/rest/meals/" + Requests.STEAK_ID)))
+			.exec(call(prefix + "rest get", requests.restGet("rest get", "/rest/meals/" + MealRequests.PORTOBELLO_ID)))
+			.exec(call(prefix + "rest get", requests.restGet("rest get", "/rest/meals/" + MealRequests.STEAK_ID)))
 			.exec(restOrder(requests, prefix));
 	}
 
-	private ChainBuilder restOrder(Requests requests, String prefix) {
+	private ChainBuilder restOrder(MealRequests requests, String prefix) {
 		return call(prefix + "rest order", json(http("rest order").post(requests.restUrl() + "/rest/orders"),
-				"{\"deliveryAddress\":\"Leuven\",\"lines\":[{\"mealId\":\"" + Requests.STEAK_ID + "\",\"quantity\":1}]}"), 201);
+				"{\"deliveryAddress\":\"Leuven\",\"lines\":[{\"mealId\":\"" + MealRequests.STEAK_ID + "\",\"quantity\":1}]}"), 201);
 	}
 
 	private ChainBuilder call(String group, HttpRequestActionBuilder request, Integer... expected) {

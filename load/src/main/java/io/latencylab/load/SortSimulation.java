@@ -39,7 +39,7 @@ public class SortSimulation extends Simulation {
 
 	final LoadRecorder recorder = new LoadRecorder(this.profile.stepName(), this.parameters);
 
-	final Requests requests = new Requests(this.parameters);
+	final SortRequests requests = new SortRequests(this.parameters);
 
 	// Made in before(), once the simulation really runs.
 	volatile String numbers;

@@ -42,7 +42,11 @@ public class TourSimulation extends Simulation {
 
 	final LoadRecorder recorder = new LoadRecorder("tour", this.parameters);
 
-	final Requests requests = new Requests(this.parameters);
+	final MealRequests meals = new MealRequests(this.parameters);
+
+	final ToyRequests toys = new ToyRequests(this.parameters);
+
+	final SortRequests sorts = new SortRequests(this.parameters);
 
 	static ScenarioBuilder oneRequest(String name, io.gatling.javaapi.core.ChainBuilder chain) {
 		return scenario(name).exec(chain);
@@ -64,14 +68,14 @@ public class TourSimulation extends Simulation {
 	}
 
 	{
-		ScenarioBuilder soap = oneRequest("SOAP meals", LabHttp.call(this.recorder, "soap getMeal", this.requests.soapGetMeal("Steak")));
+		ScenarioBuilder soap = oneRequest("SOAP meals", LabHttp.call(this.recorder, "soap getMeal", this.meals.soapGetMeal("Steak")));
 		ScenarioBuilder rest = oneRequest("REST meals",
-				LabHttp.call(this.recorder, "rest get meal", this.requests.restGet("rest get meal", "/rest/meals/" + Requests.STEAK_ID)));
-		ScenarioBuilder query = oneRequest("toy query", LabHttp.call(this.recorder, "query", this.requests.toyQuery("Tux")));
+				LabHttp.call(this.recorder, "rest get meal", this.meals.restGet("rest get meal", "/rest/meals/" + MealRequests.STEAK_ID)));
+		ScenarioBuilder query = oneRequest("toy query", LabHttp.call(this.recorder, "query", this.toys.query("Tux")));
 		// 409: the toy is sold out until the restocker's next round, an answer and not a failure.
 		ScenarioBuilder buy = oneRequest("toy buy",
-				LabHttp.call(this.recorder, "buy", this.requests.toyBuy("Frisbee"), 200, 409));
-		ScenarioBuilder sort = oneRequest("sort", LabHttp.call(this.recorder, "sort quick", this.requests.sort("quick", "5 3 9 1 7")));
+				LabHttp.call(this.recorder, "buy", this.toys.buy("Frisbee"), 200, 409));
+		ScenarioBuilder sort = oneRequest("sort", LabHttp.call(this.recorder, "sort quick", this.sorts.sort("quick", "5 3 9 1 7")));
 		List<PopulationBuilder> measured = List.of(soap.injectOpen(constantUsersPerSec(this.rate).during(this.duration)),
 				rest.injectOpen(constantUsersPerSec(this.rate).during(this.duration)),
 				query.injectOpen(constantUsersPerSec(this.rate).during(this.duration)),
@@ -85,13 +89,13 @@ public class TourSimulation extends Simulation {
 		else {
 			// One operation after another, then the measured load: the warm-up's requests are silent.
 			List<PopulationBuilder> warm = List.of(
-					warmUp("soap getMeal", (a) -> LabHttp.call(a, "soap getMeal", this.requests.soapGetMeal("Steak").silent())),
+					warmUp("soap getMeal", (a) -> LabHttp.call(a, "soap getMeal", this.meals.soapGetMeal("Steak").silent())),
 					warmUp("rest get meal", (a) -> LabHttp.call(a, "rest get meal",
-							this.requests.restGet("rest get meal", "/rest/meals/" + Requests.STEAK_ID).silent())),
-					warmUp("query", (a) -> LabHttp.call(a, "query", this.requests.toyQuery("Tux").silent())),
+							this.meals.restGet("rest get meal", "/rest/meals/" + MealRequests.STEAK_ID).silent())),
+					warmUp("query", (a) -> LabHttp.call(a, "query", this.toys.query("Tux").silent())),
 					// The toy stocked so deep that every buy of the warm-up is a sale and commits, as the measured ones.
-					warmUp("buy", (a) -> LabHttp.call(a, "buy", this.requests.toyBuy(OutsideLoad.DEEP_STOCK_TOY).silent())),
-					warmUp("sort quick", (a) -> LabHttp.call(a, "sort quick", this.requests.sort("quick", "5 3 9 1 7").silent())));
+					warmUp("buy", (a) -> LabHttp.call(a, "buy", this.toys.buy(OutsideLoad.DEEP_STOCK_TOY).silent())),
+					warmUp("sort quick", (a) -> LabHttp.call(a, "sort quick", this.sorts.sort("quick", "5 3 9 1 7").silent())));
 			// andThen returns a new builder: the chain is built from its end.
 			first = warm.getLast().andThen(measured);
 			for (PopulationBuilder earlier : warm.subList(0, warm.size() - 1).reversed()) {

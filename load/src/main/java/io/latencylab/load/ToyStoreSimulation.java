@@ -33,12 +33,12 @@ public class ToyStoreSimulation extends Simulation {
 
 	final LoadRecorder recorder = new LoadRecorder(this.profile.stepName(), this.parameters);
 
-	final Requests requests = new Requests(this.parameters);
+	final ToyRequests requests = new ToyRequests(this.parameters);
 
 	{
 		ChainBuilder request = this.profile.operation().equals("buy")
-				? LabHttp.call(this.recorder, "buy", this.requests.toyBuy("#{toy}"), 200, 409)
-				: LabHttp.call(this.recorder, "query", this.requests.toyQuery("#{toy}"));
+				? LabHttp.call(this.recorder, "buy", this.requests.buy("#{toy}"), 200, 409)
+				: LabHttp.call(this.recorder, "query", this.requests.query("#{toy}"));
 		ChainBuilder session = exec((s) -> s.set("toy", TOYS.get(ThreadLocalRandom.current().nextInt(TOYS.size()))))
 			.exec(request);
 		ScenarioBuilder clientsScenario = scenario("toy store clients").exec(repeat(this.profile.requests()).on(session));

@@ -26,23 +26,20 @@ public class WarmUpSimulation extends Simulation {
 
 	final LoadRecorder recorder = new LoadRecorder("warm-up", this.parameters);
 
-	/** The entity operations among the warm-up's, in the order their set-up must run (insert first). */
-	final List<EntityOperations> entities = new ArrayList<>();
+	/** The warm-up's operations, in the order their set-up must run (an entity insert's first). */
+	final List<OperationLoad> loads = new ArrayList<>();
 
 	{
 		Duration duration = this.parameters.get(WarmUp.DURATION, Duration.ofSeconds(15));
 		int clients = this.parameters.get(WarmUp.CLIENTS, 2);
-		Requests requests = new Requests(this.parameters);
 		List<PopulationBuilder> populations = new ArrayList<>();
 		List<Operation> operations = this.parameters.get(WarmUp.OPERATIONS,
 				List.of(Operation.REST_GET, Operation.SOAP_GET, Operation.TOY_QUERY, Operation.TOY_BUY, Operation.SORT));
 		for (Operation operation : operations) {
-			EntityOperations entity = operation.isEntity() ? new EntityOperations(requests.tablesUrl(), operation, 1024) : null;
-			if (entity != null) {
-				this.entities.add(entity);
-			}
+			OperationLoad load = Operations.of(operation, this.parameters, 1024);
+			this.loads.add(load);
 			populations.add(scenario("warm up " + operation.label())
-				.exec((entity != null) ? entity.chain(this.recorder) : Operations.of(operation, requests, this.recorder))
+				.exec(load.chain(this.recorder))
 				.injectClosed(constantConcurrentUsers(clients).during(duration)));
 		}
 		setUp(populations).protocols(http.shareConnections());
@@ -50,7 +47,7 @@ public class WarmUpSimulation extends Simulation {
 
 	@Override
 	public void before() {
-		this.entities.forEach(EntityOperations::setUp);
+		this.loads.forEach(OperationLoad::before);
 	}
 
 	@Override
