@@ -10,7 +10,7 @@ import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.latencylab.lab.net.Toxiproxy;
 import io.latencylab.lab.run.GatlingStep;
-import io.latencylab.load.ToyStoreLoad;
+import io.latencylab.load.toystore.ToyStoreLoad;
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.Step;
 import io.latencylab.plan.Targets;

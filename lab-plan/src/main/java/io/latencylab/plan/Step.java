@@ -9,7 +9,7 @@ import java.util.Map;
  *
  * @param name unique within the plan, used for its folder and to match runs in a comparison
  * @param simulation the simulation's class name, or an outside client's name ({@link OutsideLoad#CLIENT});
- *        runs recorded before simulations were named in full have its simple name in io.latencylab.load
+ *        runs recorded before simulations were named in full have its simple name
  * @param properties the lab.* system properties it runs with, written through their typed names
  * @param estimate how long the load lasts, for the progress display
  */
@@ -50,13 +50,13 @@ public record Step(String name, String simulation, Map<String, String> propertie
 		return Parameters.of(this.properties);
 	}
 
-	public String simulationClass() {
-		return this.simulation.contains(".") ? this.simulation : "io.latencylab.load." + this.simulation;
-	}
-
-	/** Whether the step runs {@code simulation}, named in full or (runs recorded before) by its simple name. */
+	/**
+	 * Whether a recorded step ran {@code type}, by its simple name: runs recorded before named it
+	 * alone, or in full in the package it had then (the load generator's simulations' simple names
+	 * are unique).
+	 */
 	public static boolean runs(String simulation, Class<?> type) {
-		return simulation.equals(type.getName()) || simulation.equals(type.getSimpleName());
+		return simulation.substring(simulation.lastIndexOf('.') + 1).equals(type.getSimpleName());
 	}
 
 	/** Sets a step's parameters by their typed names. */

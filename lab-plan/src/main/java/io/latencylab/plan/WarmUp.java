@@ -17,7 +17,7 @@ public final class WarmUp {
 	 * The load generator's simulation that sends a warm-up's windows, by name: the plan knows no
 	 * simulation class (the load generator's own tests check the name).
 	 */
-	public static final String SIMULATION = "io.latencylab.load.WarmUpSimulation";
+	public static final String SIMULATION = "io.latencylab.load.operation.WarmUpSimulation";
 
 	/** One window's length, when the warm-up simulation ({@link #SIMULATION}) runs alone. */
 	public static final Parameter<Duration> DURATION = Parameter.duration("lab.warmup.duration");

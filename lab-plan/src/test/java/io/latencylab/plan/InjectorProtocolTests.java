@@ -14,7 +14,7 @@ class InjectorProtocolTests {
 	@Test
 	void aCommandReadsBackAsWritten() {
 		InjectorCommand command = new InjectorCommand(Map.of("lab.toystore.clients", "5", "lab.note", "a \"quoted\"\nline"),
-				List.of("-s", "io.latencylab.load.ToyStoreSimulation"), "/tmp/steps/01-a/gatling.log");
+				List.of("-s", "io.latencylab.load.toystore.ToyStoreSimulation"), "/tmp/steps/01-a/gatling.log");
 		assertThat(command.line()).doesNotContain("\n").startsWith("{");
 		assertThat(InjectorCommand.parse(command.line())).isEqualTo(command);
 	}

@@ -101,6 +101,47 @@ class LayoutTests {
 		assertThat(long_).isEmpty();
 	}
 
+	/** The load generator's packages of the studies' workloads. */
+	private static final List<String> STUDY_LOADS = List.of("meals", "toystore", "sort", "azure", "svload");
+
+	@Test
+	void theLoadGeneratorsCoreKnowsNoWorkload() {
+		// What every simulation uses (recording, tracing, the injector); the workloads build on it.
+		noClasses().that()
+			.resideInAPackage("io.latencylab.load")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(Stream.concat(STUDY_LOADS.stream(), Stream.of("operation", "tour", "jmeter"))
+				.map((p) -> "io.latencylab.load." + p + "..")
+				.toArray(String[]::new))
+			.check(this.lab);
+	}
+
+	@Test
+	void oneStudysLoadDoesNotReachIntoAnother() {
+		// Only the tour and the single operations (warm-up, sweep, open model) borrow several.
+		for (String study : STUDY_LOADS) {
+			noClasses().that()
+				.resideInAPackage("io.latencylab.load." + study + "..")
+				.should()
+				.dependOnClassesThat()
+				.resideInAnyPackage(Stream.concat(STUDY_LOADS.stream().filter((s) -> !s.equals(study)), Stream.of("operation", "tour"))
+					.map((p) -> "io.latencylab.load." + p + "..")
+					.toArray(String[]::new))
+				.check(this.lab);
+		}
+	}
+
+	@Test
+	void everySimulationHasASimpleNameOfItsOwn() {
+		// Runs recorded before the load generator's packages name their simulation by it (Step.runs).
+		List<String> names = this.lab.stream()
+			.filter((c) -> c.isAssignableTo("io.gatling.javaapi.core.Simulation"))
+			.map((c) -> c.getSimpleName())
+			.toList();
+		assertThat(names).hasSizeGreaterThan(5).doesNotHaveDuplicates();
+	}
+
 	@Test
 	void thePlanKnowsNeitherTheLoadGeneratorNorTheRunner() {
 		// The contract between them: both depend on it, it on neither.

@@ -81,7 +81,7 @@ public final class GatlingStep implements AutoCloseable {
 		properties.putAll(targets);
 		properties.putAll(step.properties());
 		// Gatling's HTML report is written later (writeReports), when nothing is being measured.
-		List<String> args = List.of("-s", step.simulationClass(), "-rf", gatlingDir(stepDir).toString(), "-rd", step.name(),
+		List<String> args = List.of("-s", step.simulation(), "-rf", gatlingDir(stepDir).toString(), "-rd", step.name(),
 				"-l", "latency-lab", "--no-reports");
 		RequestTail tail = new RequestTail(stepDir);
 		return send(properties, args, stepDir, () -> progress.update(tail.poll()));

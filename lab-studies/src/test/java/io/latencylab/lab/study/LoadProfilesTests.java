@@ -3,11 +3,11 @@ package io.latencylab.lab.study;
 import java.time.Duration;
 import java.util.List;
 
-import io.latencylab.load.MealsLoad;
-import io.latencylab.load.SortLoad;
-import io.latencylab.load.SweepLoad;
-import io.latencylab.load.TourLoad;
-import io.latencylab.load.ToyStoreLoad;
+import io.latencylab.load.meals.MealsLoad;
+import io.latencylab.load.operation.SweepLoad;
+import io.latencylab.load.sort.SortLoad;
+import io.latencylab.load.tour.TourLoad;
+import io.latencylab.load.toystore.ToyStoreLoad;
 import io.latencylab.plan.OpenLoad;
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.Parameters;

@@ -19,7 +19,7 @@ import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.study.Study;
 import io.latencylab.lab.traces.Traces;
-import io.latencylab.load.SweepLoad;
+import io.latencylab.load.operation.SweepLoad;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.Span;
 import io.latencylab.plan.Operation;

@@ -16,10 +16,10 @@ import io.latencylab.lab.report.ReportDocument;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.study.Published;
-import io.latencylab.load.AzureBlobs;
-import io.latencylab.load.BlobTransfer;
-import io.latencylab.load.BlobTransfer.Direction;
-import io.latencylab.load.CurlTransfer;
+import io.latencylab.load.azure.AzureBlobs;
+import io.latencylab.load.azure.BlobTransfer;
+import io.latencylab.load.azure.BlobTransfer.Direction;
+import io.latencylab.load.azure.CurlTransfer;
 
 import static io.latencylab.lab.report.Format.count;
 import static io.latencylab.lab.report.Format.num;

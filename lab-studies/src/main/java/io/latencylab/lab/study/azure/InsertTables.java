@@ -11,7 +11,7 @@ import io.latencylab.lab.report.ReportDocument;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.study.Published;
-import io.latencylab.load.InsertComparison;
+import io.latencylab.load.azure.InsertComparison;
 
 import static io.latencylab.lab.report.Format.count;
 import static io.latencylab.lab.report.Format.ms;

@@ -16,9 +16,9 @@ import io.latencylab.lab.report.ReportDocument;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
 import io.latencylab.lab.study.Published;
-import io.latencylab.load.ConcurrencySweepSimulation;
-import io.latencylab.load.QueueOperations;
-import io.latencylab.load.SweepLoad;
+import io.latencylab.load.azure.QueueOperations;
+import io.latencylab.load.operation.ConcurrencySweepSimulation;
+import io.latencylab.load.operation.SweepLoad;
 import io.latencylab.plan.Operation;
 import tools.jackson.databind.JsonNode;
 

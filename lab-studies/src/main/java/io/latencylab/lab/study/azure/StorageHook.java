@@ -5,7 +5,7 @@ import java.util.Map;
 
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.run.RunHook;
-import io.latencylab.load.StorageAccount;
+import io.latencylab.load.azure.StorageAccount;
 import io.latencylab.plan.Step;
 
 /**

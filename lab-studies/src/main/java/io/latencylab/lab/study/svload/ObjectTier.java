@@ -6,7 +6,7 @@ import java.util.Optional;
 import io.latencylab.lab.deploy.BackingSystem;
 import io.latencylab.lab.deploy.BareDeployment;
 import io.latencylab.lab.deploy.ComposeDeployment;
-import io.latencylab.load.StoreWrites;
+import io.latencylab.load.svload.StoreWrites;
 
 /**
  * Seed 003's system beside the lab's services: the object store (the lab's, or OpenStack Swift),

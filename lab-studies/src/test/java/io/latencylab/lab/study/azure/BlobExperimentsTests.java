@@ -2,11 +2,11 @@ package io.latencylab.lab.study.azure;
 
 import java.util.List;
 
-import io.latencylab.load.AzureBlobs;
-import io.latencylab.load.BlobTransfer;
-import io.latencylab.load.BlobTransfer.Direction;
-import io.latencylab.load.CurlTransfer;
-import io.latencylab.load.InsertComparison;
+import io.latencylab.load.azure.AzureBlobs;
+import io.latencylab.load.azure.BlobTransfer;
+import io.latencylab.load.azure.BlobTransfer.Direction;
+import io.latencylab.load.azure.CurlTransfer;
+import io.latencylab.load.azure.InsertComparison;
 import io.latencylab.observability.Request;
 import io.latencylab.plan.Plan;
 import io.latencylab.plan.Step;

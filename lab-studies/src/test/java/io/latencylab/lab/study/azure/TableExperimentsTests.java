@@ -2,8 +2,8 @@ package io.latencylab.lab.study.azure;
 
 import java.util.List;
 
-import io.latencylab.load.AzureEntities;
-import io.latencylab.load.SweepLoad;
+import io.latencylab.load.azure.AzureEntities;
+import io.latencylab.load.operation.SweepLoad;
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.Plan;
 import io.latencylab.plan.Step;

@@ -8,8 +8,8 @@ import java.util.List;
 
 import com.sun.net.httpserver.HttpServer;
 import io.latencylab.lab.tls.LabCa;
-import io.latencylab.load.CacheCase;
-import io.latencylab.load.CurlPhases;
+import io.latencylab.load.svload.CacheCase;
+import io.latencylab.load.svload.CurlPhases;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

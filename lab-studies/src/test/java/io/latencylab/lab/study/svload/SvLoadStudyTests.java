@@ -5,11 +5,11 @@ import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 
-import io.latencylab.load.CacheCase;
-import io.latencylab.load.CacheCase.Server;
-import io.latencylab.load.ObjectCacheSimulation;
-import io.latencylab.load.ObjectPopulationSimulation;
-import io.latencylab.load.SvLoadPopulation;
+import io.latencylab.load.svload.CacheCase;
+import io.latencylab.load.svload.CacheCase.Server;
+import io.latencylab.load.svload.ObjectCacheSimulation;
+import io.latencylab.load.svload.ObjectPopulationSimulation;
+import io.latencylab.load.svload.SvLoadPopulation;
 import io.latencylab.plan.Plan;
 import io.latencylab.plan.Step;
 import org.junit.jupiter.api.Test;

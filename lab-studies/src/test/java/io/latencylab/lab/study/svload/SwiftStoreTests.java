@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.latencylab.lab.tls.LabCa;
-import io.latencylab.load.StoreWrites;
+import io.latencylab.load.svload.StoreWrites;
 import io.latencylab.plan.Parameters;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
