@@ -11,6 +11,7 @@ import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.topology.TopologyFile;
 import io.latencylab.plan.Services;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** Options shared by the commands that choose a deployment. */
@@ -29,7 +30,28 @@ final class DeploymentOptions {
 					+ "machine, as ./lab topology prints it.")
 	Path topology;
 
+	@CommandLine.Mixin
+	KubernetesOptions cluster = new KubernetesOptions();
+
+	/** The command these options belong to, for its usage error. */
+	@CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
+	CommandLine.Model.CommandSpec command;
+
+	/** The deployment these options name; a usage error (exit 2) when they contradict each other. */
 	Deployment deployment() {
+		try {
+			return named();
+		}
+		catch (IllegalArgumentException ex) {
+			throw new CommandLine.ParameterException(this.command.commandLine(), ex.getMessage());
+		}
+	}
+
+	private Deployment named() {
+		this.cluster.check(this.compose || this.topology != null, !this.services.isEmpty());
+		if (this.cluster.kubernetes) {
+			return this.cluster.deployment();
+		}
 		if (this.topology == null) {
 			return Lab.deployment(this.compose, this.services);
 		}
@@ -41,7 +63,13 @@ final class DeploymentOptions {
 			case BARE -> Lab.bare();
 			case COMPOSE -> Lab.compose(this.services, ComposeSetup.AS_SHIPPED);
 			case EXTERNAL -> new ExternalDeployment(Services.find(Lab.PROJECT), topology);
+			case KUBERNETES -> this.cluster.deployment();
 		};
+	}
+
+	/** How to stop what up started: the options that name this deployment again. */
+	String stopWith() {
+		return this.compose ? " --compose" : this.cluster.stopWith();
 	}
 
 	/** The topology file's, read afresh (it is small); null without --topology. */

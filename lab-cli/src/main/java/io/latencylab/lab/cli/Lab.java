@@ -2,12 +2,16 @@ package io.latencylab.lab.cli;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 import io.latencylab.lab.deploy.BareDeployment;
 import io.latencylab.lab.deploy.ComposeDeployment;
 import io.latencylab.lab.deploy.ComposeSetup;
 import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.deploy.Kubectl;
+import io.latencylab.lab.deploy.KubernetesDeployment;
 import io.latencylab.lab.study.Studies;
+import io.latencylab.plan.Services;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -47,6 +51,11 @@ public final class Lab implements Runnable {
 	/** The services as bare JVMs here, with every study's systems beside them. */
 	static BareDeployment bare() {
 		return new BareDeployment(PROJECT, Studies.systems());
+	}
+
+	/** The lab's manifests on the cluster of the user's kubectl context, in {@code namespace}. */
+	static KubernetesDeployment kubernetes(Optional<String> context, String namespace, Path overlay) {
+		return new KubernetesDeployment(PROJECT, Services.find(PROJECT), new Kubectl(context, namespace), overlay);
 	}
 
 	/** The services under compose, with every study's systems beside them. */

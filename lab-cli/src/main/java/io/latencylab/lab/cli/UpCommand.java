@@ -80,7 +80,7 @@ final class UpCommand implements Callable<Integer> {
 				Stop with:   ./lab down%8$s%n""", host, s.named("meals-soap").httpPort(), s.named("meals-rest").httpPort(),
 				s.named("sort-service").httpPort(), s.named("frontend-service").httpPort(),
 				s.named("catalog-service").grpcPort().orElseThrow(), s.named("order-service").grpcPort().orElseThrow(),
-				this.options.compose ? " --compose" : "", s.named("table-service").httpPort(),
+				this.options.stopWith(), s.named("table-service").httpPort(),
 				s.named("object-store").httpPort(), s.port("OBJECT_CACHE_PORT"), s.port("OBJECT_STORE_TLS_PORT"),
 				s.port("OBJECT_CACHE_TLS_PORT"));
 		// Up stays up when the warm-up does not settle: the table says how far it got.

@@ -27,7 +27,11 @@ class RunCommandTests {
 			"--bands tail=99-90|--bands: bands are NAME=FROM-TO percentiles",
 			"--bands median=45-55,median=90-99|band median is named twice",
 			"--storage s3|--storage is azurite or environment, not 's3'",
-			"--store s3|--store: the object store behind the cache is swift or lab, not 's3'" })
+			"--store s3|--store: the object store behind the cache is swift or lab, not 's3'",
+			"--context kind-lab|--context, --namespace and --overlay go with --kubernetes",
+			"--kubernetes --compose|--kubernetes is a deployment of its own",
+			"--kubernetes --namespace Lab_CI|is no namespace name",
+			"--kubernetes --overlay nowhere|--overlay nowhere holds no kustomization.yaml" })
 	void aRefusedOptionStartsNothing(String options, String message) {
 		refused(options, message);
 	}

@@ -35,7 +35,7 @@ public final class ComposeDeployment implements Deployment {
 	static final String JAEGER = "http://127.0.0.1:16686";
 
 	/** Where the service images hold the start-up cache their build recorded (the Dockerfile). */
-	private static final String START_CACHE = "/app/start.cache";
+	static final String START_CACHE = "/app/start.cache";
 
 	private final Path project;
 
@@ -135,21 +135,21 @@ public final class ComposeDeployment implements Deployment {
 				(startCacheMapped(id) ? fromCache : cold).add(service);
 			}
 		}
-		return startedHow(fromCache, cold, this.startCache);
+		return startedHow("containers", fromCache, cold, this.startCache);
 	}
 
-	/** The report's words for the running JVMs: those with their image's cache mapped, those without. */
-	static Optional<String> startedHow(List<String> fromCache, List<String> cold, boolean cacheAsked) {
+	/** The report's words for the running JVMs in {@code where} (containers, pods): those with their image's cache mapped, those without. */
+	static Optional<String> startedHow(String where, List<String> fromCache, List<String> cold, boolean cacheAsked) {
 		if (fromCache.isEmpty() && cold.isEmpty()) {
 			return Optional.empty();
 		}
 		String cache = "from the start-up cache its image recorded when built";
 		if (cold.isEmpty()) {
-			return Optional.of("in containers, each " + cache);
+			return Optional.of("in " + where + ", each " + cache);
 		}
 		String why = cacheAsked ? "the cache not mapped: an image built before it, or refused by the JVM" : "--no-aot-cache";
-		return Optional.of(fromCache.isEmpty() ? "cold, in containers (" + why + ")"
-				: "in containers: " + String.join(", ", fromCache) + " " + cache + "; cold: " + String.join(", ", cold)
+		return Optional.of(fromCache.isEmpty() ? "cold, in " + where + " (" + why + ")"
+				: "in " + where + ": " + String.join(", ", fromCache) + " " + cache + "; cold: " + String.join(", ", cold)
 						+ " (" + why + ")");
 	}
 

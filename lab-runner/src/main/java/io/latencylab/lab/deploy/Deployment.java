@@ -16,6 +16,11 @@ public interface Deployment {
 
 	String mode();
 
+	/** The deployment as a run's report names it: its mode, and where it runs when it can tell more. */
+	default String describe() {
+		return mode();
+	}
+
 	/** The services, in start order, with their ports. */
 	Services services();
 

@@ -169,7 +169,7 @@ public final class LabRun {
 
 	/** The run's manifest as it starts, written. */
 	private Manifest begin(RunFolder folder, Plan plan, List<String> injections, Cores cores, Instant start) {
-		Manifest manifest = new Manifest(folder.runId(), plan.name(), plan.seed(), plan.full(), this.deployment.mode(),
+		Manifest manifest = new Manifest(folder.runId(), plan.name(), plan.seed(), plan.full(), this.deployment.describe(),
 				injections, cores.describe(), String.join("; ", this.injectors.stream().map(InjectorHost::describe).toList()),
 				this.deployment.jvmStart().orElse(null), Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
 		manifest.write(folder.dir());

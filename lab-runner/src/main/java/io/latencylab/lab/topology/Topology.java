@@ -37,7 +37,7 @@ public record Topology(String name, Kind kind, Map<String, Endpoint> services, M
 	/** Who starts the services: the lab, as bare JVMs or with compose, or somebody else (the lab never stops those). */
 	public enum Kind {
 
-		BARE, COMPOSE, EXTERNAL;
+		BARE, COMPOSE, EXTERNAL, KUBERNETES;
 
 		public String key() {
 			return name().toLowerCase(Locale.ROOT);

@@ -150,13 +150,17 @@ public final class TopologyFile {
 
 	private Kind kind(String deployment) {
 		String value = text("deployment", deployment)
-			.orElseThrow(() -> invalid("deployment", "missing; one of bare, compose, external"));
+			.orElseThrow(() -> invalid("deployment", "missing; one of " + kinds()));
 		for (Kind kind : Kind.values()) {
 			if (kind.key().equals(value)) {
 				return kind;
 			}
 		}
-		throw invalid("deployment", "'" + value + "' is none of bare, compose, external");
+		throw invalid("deployment", "'" + value + "' is none of " + kinds());
+	}
+
+	private static String kinds() {
+		return String.join(", ", java.util.Arrays.stream(Kind.values()).map(Kind::key).toList());
 	}
 
 	/** A region's link: any of round-trip, jitter, bandwidth; loss is named and refused. */

@@ -10,22 +10,22 @@ class ComposeDeploymentTests {
 
 	@Test
 	void everyJvmWithItsImagesCacheMappedIsSaidToStartFromIt() {
-		assertThat(ComposeDeployment.startedHow(List.of("meals-rest", "sort-service"), List.of(), true))
+		assertThat(ComposeDeployment.startedHow("containers", List.of("meals-rest", "sort-service"), List.of(), true))
 			.hasValue("in containers, each from the start-up cache its image recorded when built");
 	}
 
 	@Test
 	void aJvmWithoutItIsNamedWithTheLikelyReason() {
-		assertThat(ComposeDeployment.startedHow(List.of("meals-rest"), List.of("sort-service"), true)).hasValueSatisfying(
+		assertThat(ComposeDeployment.startedHow("containers", List.of("meals-rest"), List.of("sort-service"), true)).hasValueSatisfying(
 				(how) -> assertThat(how).contains("meals-rest from the start-up cache")
 					.contains("cold: sort-service (the cache not mapped: an image built before it"));
 	}
 
 	@Test
 	void startedColdOnPurposeSaysSo() {
-		assertThat(ComposeDeployment.startedHow(List.of(), List.of("meals-rest"), false))
+		assertThat(ComposeDeployment.startedHow("containers", List.of(), List.of("meals-rest"), false))
 			.hasValue("cold, in containers (--no-aot-cache)");
-		assertThat(ComposeDeployment.startedHow(List.of(), List.of(), true)).isEmpty();
+		assertThat(ComposeDeployment.startedHow("containers", List.of(), List.of(), true)).isEmpty();
 	}
 
 }

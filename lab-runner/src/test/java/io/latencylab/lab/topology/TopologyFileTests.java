@@ -93,8 +93,8 @@ class TopologyFileTests {
 	@Test
 	void mistakesAreNamedByFileLineAndField() {
 		assertThatThrownBy(() -> read("host: 10.0.0.1\n")).hasMessageContaining("topology.yml, line 1, field 'deployment': missing");
-		assertThatThrownBy(() -> read("deployment: kubernetes\n"))
-			.hasMessageContaining("line 1, field 'deployment': 'kubernetes' is none of bare, compose, external");
+		assertThatThrownBy(() -> read("deployment: nomad\n"))
+			.hasMessageContaining("line 1, field 'deployment': 'nomad' is none of bare, compose, external, kubernetes");
 		assertThatThrownBy(() -> read("deployment: external\nhots: 10.0.0.1\n"))
 			.hasMessageContaining("line 2, field 'hots': unknown field");
 		assertThatThrownBy(() -> read("""

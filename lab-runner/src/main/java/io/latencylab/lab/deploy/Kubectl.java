@@ -1,0 +1,118 @@
+package io.latencylab.lab.deploy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The user's kubectl, on their kubeconfig (KUBECONFIG, or ~/.kube/config) and its current context
+ * unless one is named, in one namespace. Every call is bounded in time.
+ */
+public final class Kubectl {
+
+	/** The namespace the lab's manifests (ops/k8s/base) put everything in. */
+	public static final String NAMESPACE = "latency-lab";
+
+	private final Optional<String> context;
+
+	private final String namespace;
+
+	public Kubectl(Optional<String> context, String namespace) {
+		if (!namespace.matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")) {
+			throw new IllegalArgumentException("'" + namespace + "' is no namespace name (lower-case letters, digits and '-', "
+					+ "at most 63, as Kubernetes has them)");
+		}
+		this.context = context;
+		this.namespace = namespace;
+	}
+
+	public String namespace() {
+		return this.namespace;
+	}
+
+	/** The context as the user named it, or their kubeconfig's current one. */
+	public String context() {
+		return this.context.orElseGet(() -> {
+			try {
+				return run(Duration.ofSeconds(10), "config", "current-context").strip();
+			}
+			catch (IOException ex) {
+				return "(no current context)";
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return "(unknown)";
+			}
+		});
+	}
+
+	/** Why kubectl cannot reach the cluster (no kubectl, no context, no API server); empty when it can. */
+	public Optional<String> unreachable() throws InterruptedException {
+		try {
+			run(Duration.ofSeconds(20), "version", "--output=json");
+			return Optional.empty();
+		}
+		catch (IOException ex) {
+			return Optional.of(ex.getMessage());
+		}
+	}
+
+	/** Runs kubectl with {@code arguments} in the namespace; its output, or an IOException with what it printed. */
+	public String run(Duration timeout, String... arguments) throws IOException, InterruptedException {
+		return run(null, timeout, arguments);
+	}
+
+	/** As {@link #run(Duration, String...)}, with {@code input} on its standard input. */
+	public String run(String input, Duration timeout, String... arguments) throws IOException, InterruptedException {
+		List<String> command = command(arguments);
+		Process process;
+		try {
+			process = new ProcessBuilder(command).redirectErrorStream(true).start();
+		}
+		catch (IOException ex) {
+			throw new IOException("kubectl is not installed or not on the PATH (" + ex.getMessage()
+					+ "); --kubernetes runs the cluster's own kubectl");
+		}
+		CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
+		try (OutputStream in = process.getOutputStream()) {
+			if (input != null) {
+				in.write(input.getBytes(StandardCharsets.UTF_8));
+			}
+		}
+		if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+			process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+			throw new IOException(String.join(" ", command) + " did not finish within " + timeout.toSeconds() + " s");
+		}
+		String text = output.join();
+		if (process.exitValue() != 0) {
+			throw new IOException(String.join(" ", command) + " failed (exit " + process.exitValue() + "): " + text.strip());
+		}
+		return text;
+	}
+
+	/** The command line: the context when one was named, the namespace always. */
+	List<String> command(String... arguments) {
+		List<String> command = new ArrayList<>(List.of("kubectl"));
+		this.context.ifPresent((c) -> command.add("--context=" + c));
+		command.add("--namespace=" + this.namespace);
+		command.addAll(List.of(arguments));
+		return command;
+	}
+
+	private static String read(InputStream stream) {
+		try {
+			return new String(stream.readAllBytes(), StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			return "";
+		}
+	}
+
+}

@@ -1,0 +1,376 @@
+package io.latencylab.lab.deploy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import io.latencylab.lab.topology.Topology;
+import io.latencylab.lab.traces.JaegerTraces;
+import io.latencylab.lab.traces.Traces;
+import io.latencylab.plan.Services;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The lab's manifests (ops/k8s, an overlay of them) applied to the cluster of the user's kubectl
+ * context, in a namespace of their own. The lab reaches the services where the single-node overlay
+ * publishes them, on the node's loopback at the ports of .env (a node on this machine); their CPU
+ * and memory come from their own metrics, as for services started elsewhere.
+ */
+public final class KubernetesDeployment implements Deployment {
+
+	/** The overlay for one node on this machine: every port published on its loopback. */
+	public static final String SINGLE_NODE = "ops/k8s/overlays/single-node";
+
+	/** How long up() waits for every rollout (the images' pulls included) before it gives up. */
+	static final Duration ROLLOUT = Duration.ofMinutes(10);
+
+	/** A pod waiting for one of these will not start by waiting longer. */
+	static final List<String> IMAGE_FAILURES = List.of("ErrImagePull", "ImagePullBackOff", "ErrImageNeverPull", "InvalidImageName");
+
+	private final Path project;
+
+	private final Services services;
+
+	private final Kubectl kubectl;
+
+	private final Path overlay;
+
+	private final ExternalDeployment reached;
+
+	public KubernetesDeployment(Path project, Services services, Kubectl kubectl, Path overlay) {
+		this.project = project;
+		this.services = services;
+		this.kubectl = kubectl;
+		this.overlay = overlay;
+		this.reached = new ExternalDeployment(services, topology());
+	}
+
+	@Override
+	public String mode() {
+		return "kubernetes";
+	}
+
+	/** The cluster as the report's header names it: context, namespace, nodes, and each pod with its image. */
+	@Override
+	public String describe() {
+		Map<String, String> factors = factors();
+		return factors.get("services run as").replaceFirst("^pods on Kubernetes", "kubernetes")
+				+ (factors.containsKey("pods") ? "; pods: " + factors.get("pods") : "");
+	}
+
+	@Override
+	public Services services() {
+		return this.services;
+	}
+
+	@Override
+	public Topology topology() {
+		return Topology.here(Topology.Kind.KUBERNETES, this.services, Topology.TraceSource.jaeger(ComposeDeployment.JAEGER));
+	}
+
+	/**
+	 * Applies the overlay (kubectl's kustomize, its files read from where compose reads them) and
+	 * waits until every Deployment and StatefulSet has rolled out and every service answers;
+	 * stops early, naming the image, when a pod's image cannot reach its node.
+	 */
+	@Override
+	public void up(List<String> injections) throws IOException, InterruptedException {
+		if (!injections.isEmpty()) {
+			throw new IllegalStateException("--inject with --kubernetes: set a delay on the running pods instead, "
+					+ "POST /actuator/injections (docs/deploying.md)");
+		}
+		Optional<String> unreachable = this.kubectl.unreachable();
+		if (unreachable.isPresent()) {
+			throw new IllegalStateException("kubectl cannot reach a cluster: " + unreachable.get());
+		}
+		if (!Files.isDirectory(this.overlay)) {
+			throw new IllegalStateException("no overlay at " + this.overlay);
+		}
+		long start = System.nanoTime();
+		String manifests = manifests();
+		System.out.println("Applying " + this.project.relativize(this.overlay.toAbsolutePath()) + " to context "
+				+ this.kubectl.context() + ", namespace " + this.kubectl.namespace());
+		this.kubectl.run(manifests, Duration.ofMinutes(2), "apply", "-f", "-");
+		waitForRollouts(start);
+		this.reached.up(List.of());
+		System.out.printf(Locale.ROOT, "Every pod ready and every service answering after %d s%n",
+				Duration.ofNanos(System.nanoTime() - start).toSeconds());
+		jvmStart().ifPresent((how) -> System.out.println("services' JVMs: " + how));
+	}
+
+	/** The overlay built, in the chosen namespace. */
+	String manifests() throws IOException, InterruptedException {
+		String built = this.kubectl.run(Duration.ofMinutes(1), "kustomize", "--load-restrictor", "LoadRestrictionsNone",
+				this.overlay.toString());
+		return inNamespace(built, this.kubectl.namespace());
+	}
+
+	/** The manifests moved from the base's namespace to {@code namespace}: its Namespace object and every reference. */
+	static String inNamespace(String manifests, String namespace) {
+		if (namespace.equals(Kubectl.NAMESPACE)) {
+			return manifests;
+		}
+		return manifests.replaceAll("(?m)^(\\s*namespace:\\s*)" + Kubectl.NAMESPACE + "\\s*$", "$1" + namespace)
+			.replaceAll("(?m)^(  name:\\s*)" + Kubectl.NAMESPACE + "(\\s*)$", "$1" + namespace + "$2")
+			// Services' DNS names in the configuration (jaeger.latency-lab.svc) follow the namespace.
+			.replace("." + Kubectl.NAMESPACE + ".svc", "." + namespace + ".svc");
+	}
+
+	private void waitForRollouts(long start) throws IOException, InterruptedException {
+		long deadline = start + ROLLOUT.toNanos();
+		String last = "";
+		long lastPrinted = 0;
+		while (true) {
+			Rollout rollout = Rollout.of(json("get", "deployments,statefulsets"), json("get", "pods"));
+			if (!rollout.imageFailures().isEmpty()) {
+				throw new IllegalStateException(String.join("; ", rollout.imageFailures()) + ". The images reach a node "
+						+ "from a registry it can pull from (ops/k8s/overlays/registry) or from its own image store: "
+						+ "kind load docker-image, minikube image load, k3s ctr images import (docs/deploying.md)");
+			}
+			long now = System.nanoTime();
+			if (rollout.done()) {
+				return;
+			}
+			String progress = rollout.describe();
+			if (!progress.equals(last) || now - lastPrinted > 15_000_000_000L) {
+				System.out.printf(Locale.ROOT, "  %3d s  %s%n", Duration.ofNanos(now - start).toSeconds(), progress);
+				last = progress;
+				lastPrinted = now;
+			}
+			if (now > deadline) {
+				throw new IllegalStateException("not rolled out after " + ROLLOUT.toMinutes() + " min: " + progress
+						+ " (kubectl --namespace " + this.kubectl.namespace() + " describe pods)");
+			}
+			Thread.sleep(2000);
+		}
+	}
+
+	private JsonNode json(String... arguments) throws IOException, InterruptedException {
+		List<String> command = new ArrayList<>(List.of(arguments));
+		command.add("--output=json");
+		return JsonMapper.shared().readTree(this.kubectl.run(Duration.ofSeconds(30), command.toArray(String[]::new)));
+	}
+
+	/** The lab's workloads and pods at one instant. */
+	record Rollout(List<String> waiting, List<String> imageFailures, int workloads) {
+
+		static Rollout of(JsonNode workloads, JsonNode pods) {
+			List<String> waiting = new ArrayList<>();
+			for (JsonNode workload : workloads.path("items")) {
+				int wanted = workload.path("spec").path("replicas").asInt(1);
+				JsonNode status = workload.path("status");
+				boolean current = status.path("observedGeneration").asLong() >= workload.path("metadata").path("generation").asLong();
+				if (!current || status.path("readyReplicas").asInt(0) < wanted || status.path("updatedReplicas").asInt(0) < wanted) {
+					waiting.add(workload.path("metadata").path("name").asString() + " " + status.path("readyReplicas").asInt(0) + "/"
+							+ wanted + why(workload.path("metadata").path("name").asString(), pods));
+				}
+			}
+			List<String> failures = new ArrayList<>();
+			for (JsonNode pod : pods.path("items")) {
+				for (JsonNode container : pod.path("status").path("containerStatuses")) {
+					String reason = container.path("state").path("waiting").path("reason").asString("");
+					if (IMAGE_FAILURES.contains(reason)) {
+						failures.add("pod " + pod.path("metadata").path("name").asString() + " cannot get its image "
+								+ container.path("image").asString() + " (" + reason + ")");
+					}
+				}
+			}
+			return new Rollout(waiting, failures, workloads.path("items").size());
+		}
+
+		/** What the workload's pod waits for, when it says: " (ContainerCreating)". */
+		private static String why(String workload, JsonNode pods) {
+			for (JsonNode pod : pods.path("items")) {
+				if (!pod.path("metadata").path("name").asString().startsWith(workload + "-")) {
+					continue;
+				}
+				for (JsonNode container : pod.path("status").path("containerStatuses")) {
+					String reason = container.path("state").path("waiting").path("reason").asString("");
+					if (!reason.isEmpty()) {
+						return " (" + reason + ")";
+					}
+				}
+				String phase = pod.path("status").path("phase").asString("");
+				return phase.equals("Running") ? " (not ready yet)" : " (" + phase + ")";
+			}
+			return " (no pod yet)";
+		}
+
+		boolean done() {
+			return this.workloads > 0 && this.waiting.isEmpty();
+		}
+
+		String describe() {
+			return (this.workloads - this.waiting.size()) + " of " + this.workloads + " rolled out"
+					+ (this.waiting.isEmpty() ? "" : "; waiting: " + String.join(", ", this.waiting));
+		}
+
+	}
+
+	/** Deletes the namespace and waits until it, and so every pod of it, is gone. */
+	@Override
+	public void down() throws IOException, InterruptedException {
+		String namespace = this.kubectl.namespace();
+		System.out.println("Deleting the namespace " + namespace + " (context " + this.kubectl.context() + ") and waiting for its pods");
+		this.kubectl.run(Duration.ofMinutes(5), "delete", "namespace", namespace, "--ignore-not-found", "--wait=true",
+				"--timeout=280s");
+		System.out.println("The namespace " + namespace + " is gone");
+	}
+
+	/** Each pod: ready, its phase, its node and image; one line saying so when there is none. */
+	public Map<String, String> status() throws IOException, InterruptedException {
+		Map<String, String> status = new LinkedHashMap<>();
+		for (JsonNode pod : json("get", "pods").path("items")) {
+			JsonNode statuses = pod.path("status").path("containerStatuses");
+			long ready = 0;
+			for (JsonNode container : statuses) {
+				ready += container.path("ready").asBoolean() ? 1 : 0;
+			}
+			status.put(pod.path("metadata").path("name").asString(),
+					pod.path("status").path("phase").asString() + ", " + ready + "/" + statuses.size() + " ready, on "
+							+ pod.path("spec").path("nodeName").asString("(no node yet)") + ", "
+							+ pod.path("spec").path("containers").path(0).path("image").asString());
+		}
+		if (status.isEmpty()) {
+			status.put("namespace " + this.kubectl.namespace(), "no pods (./lab up --kubernetes starts them)");
+		}
+		return status;
+	}
+
+	/** How each service's JVM started: its pod's process 1 has the image's start-up cache mapped, or not. */
+	@Override
+	public Optional<String> jvmStart() {
+		List<String> fromCache = new ArrayList<>();
+		List<String> cold = new ArrayList<>();
+		for (String service : this.services.names()) {
+			try {
+				String maps = this.kubectl.run(Duration.ofSeconds(20), "exec", "deploy/" + service, "--", "cat", "/proc/1/maps");
+				(maps.contains(ComposeDeployment.START_CACHE) ? fromCache : cold).add(service);
+			}
+			catch (IOException ex) {
+				// Not running, or no such Deployment: its start stays unknown.
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return Optional.empty();
+			}
+		}
+		return ComposeDeployment.startedHow("pods", fromCache, cold, true);
+	}
+
+	@Override
+	public void limitCpus(String service, int cpus) {
+		throw notHere("limit a service's cores");
+	}
+
+	@Override
+	public void placeServices(Cores cores) {
+		throw notHere("place the services on cores (--separate-cores)");
+	}
+
+	@Override
+	public Optional<String> cannotRun(boolean limitsCpus) {
+		return limitsCpus ? Optional.of(notHere("limit a service's cores, as a step of this plan does").getMessage())
+				: Optional.empty();
+	}
+
+	private IllegalStateException notHere(String what) {
+		return new IllegalStateException("the lab cannot " + what + " on Kubernetes yet: a pod's CPU limit is its manifest's "
+				+ "(ops/k8s); run the plan bare or under compose");
+	}
+
+	@Override
+	public Map<String, Usage> sample() {
+		return this.reached.sample();
+	}
+
+	@Override
+	public Map<String, Double> cpuSeconds() {
+		return this.reached.cpuSeconds();
+	}
+
+	@Override
+	public Traces traces() {
+		return new JaegerTraces(ComposeDeployment.JAEGER);
+	}
+
+	/** The cluster, its nodes, each service's pod with its image, limits and JVM options, as the API tells them. */
+	@Override
+	public Map<String, String> factors() {
+		Map<String, String> factors = new LinkedHashMap<>();
+		try {
+			List<String> nodes = new ArrayList<>();
+			for (JsonNode node : json("get", "nodes").path("items")) {
+				JsonNode info = node.path("status").path("nodeInfo");
+				nodes.add(node.path("metadata").path("name").asString() + " (kubelet " + info.path("kubeletVersion").asString() + ", "
+						+ info.path("containerRuntimeVersion").asString() + ", " + info.path("architecture").asString() + ")");
+			}
+			factors.put("services run as", "pods on Kubernetes (context " + this.kubectl.context() + ", namespace "
+					+ this.kubectl.namespace() + "; node" + (nodes.size() == 1 ? " " : "s ") + String.join(", ", nodes) + ")");
+			List<String> pods = new ArrayList<>();
+			List<String> cpus = new ArrayList<>();
+			List<String> memory = new ArrayList<>();
+			List<String> options = new ArrayList<>();
+			for (JsonNode pod : json("get", "pods").path("items")) {
+				JsonNode container = pod.path("spec").path("containers").path(0);
+				String name = pod.path("metadata").path("labels").path("app.kubernetes.io/name").asString("");
+				pods.add(pod.path("metadata").path("name").asString() + " " + container.path("image").asString() + " on "
+						+ pod.path("spec").path("nodeName").asString());
+				if (this.services.names().contains(name)) {
+					JsonNode limits = container.path("resources").path("limits");
+					cpus.add(limits.path("cpu").asString("none"));
+					memory.add(limits.path("memory").asString("none"));
+					String javaOptions = "none";
+					for (JsonNode env : container.path("env")) {
+						if (env.path("name").asString().equals("JAVA_TOOL_OPTIONS")) {
+							javaOptions = env.path("value").asString();
+						}
+					}
+					options.add(javaOptions);
+				}
+			}
+			factors.put("pods", String.join("; ", pods));
+			factors.put("database", "PostgreSQL (a StatefulSet's pod, its volume a PersistentVolumeClaim)");
+			factors.put("span export", "OTLP/HTTP to Jaeger (a pod)");
+			factors.put("CPU limit", Factors.summary(cpus));
+			factors.put("memory limit", Factors.summary(memory));
+			factors.put("network", "to the node's loopback (hostPort, the CNI's portmap), between pods through ClusterIP Services");
+			factors.put("JVM options", Factors.summary(options));
+		}
+		catch (IOException | RuntimeException ex) {
+			factors.put("services run as", "pods on Kubernetes (the API did not answer: " + ex.getMessage() + ")");
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		return factors;
+	}
+
+	@Override
+	public AutoCloseable startProbeServer(Path files) throws IOException {
+		throw new IOException("the lab cannot start the network probe's server in the cluster yet");
+	}
+
+	@Override
+	public Optional<String> startLog(String service) {
+		try {
+			return Optional.of(this.kubectl.run(Duration.ofSeconds(30), "logs", "deploy/" + service));
+		}
+		catch (IOException ex) {
+			return Optional.empty();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return Optional.empty();
+		}
+	}
+
+}

@@ -1,0 +1,90 @@
+package io.latencylab.lab.deploy;
+
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** What up reads of the cluster while it waits, and what it sends to kubectl. */
+class KubernetesDeploymentTests {
+
+	private static JsonNode json(String text) {
+		return JsonMapper.shared().readTree(text.replace('\'', '"'));
+	}
+
+	private static final JsonNode CATALOG_STARTING = json("""
+			{'items': [{'metadata': {'name': 'catalog-service-5d9c7-x2x4q'},
+			  'spec': {'nodeName': 'node-1', 'containers': [{'image': 'latency-lab/catalog-service:dev'}]},
+			  'status': {'phase': 'Pending', 'containerStatuses': [{'image': 'latency-lab/catalog-service:dev', 'ready': false,
+			    'state': {'waiting': {'reason': 'ContainerCreating'}}}]}}]}""");
+
+	@Test
+	void aWorkloadIsRolledOutWhenItsCurrentGenerationHasEveryReplicaReady() {
+		JsonNode workloads = json("""
+				{'items': [
+				 {'metadata': {'name': 'catalog-service', 'generation': 2}, 'spec': {'replicas': 1},
+				  'status': {'observedGeneration': 2, 'readyReplicas': 0, 'updatedReplicas': 1}},
+				 {'metadata': {'name': 'postgres', 'generation': 1}, 'spec': {'replicas': 1},
+				  'status': {'observedGeneration': 1, 'readyReplicas': 1, 'updatedReplicas': 1}}]}""");
+		KubernetesDeployment.Rollout rollout = KubernetesDeployment.Rollout.of(workloads, CATALOG_STARTING);
+		assertThat(rollout.done()).isFalse();
+		assertThat(rollout.describe()).isEqualTo("1 of 2 rolled out; waiting: catalog-service 0/1 (ContainerCreating)");
+		assertThat(rollout.imageFailures()).isEmpty();
+		JsonNode ready = json("""
+				{'items': [{'metadata': {'name': 'catalog-service', 'generation': 2}, 'spec': {'replicas': 1},
+				  'status': {'observedGeneration': 2, 'readyReplicas': 1, 'updatedReplicas': 1}}]}""");
+		assertThat(KubernetesDeployment.Rollout.of(ready, json("{'items': []}")).done()).isTrue();
+		JsonNode stale = json("""
+				{'items': [{'metadata': {'name': 'catalog-service', 'generation': 3}, 'spec': {'replicas': 1},
+				  'status': {'observedGeneration': 2, 'readyReplicas': 1, 'updatedReplicas': 1}}]}""");
+		assertThat(KubernetesDeployment.Rollout.of(stale, json("{'items': []}")).done()).isFalse();
+		assertThat(KubernetesDeployment.Rollout.of(json("{'items': []}"), json("{'items': []}")).done()).isFalse();
+	}
+
+	@Test
+	void aPodWhoseImageCannotReachItsNodeIsNamedWithTheImage() {
+		JsonNode pods = json("""
+				{'items': [{'metadata': {'name': 'meals-soap-7f-abcde'},
+				  'status': {'phase': 'Pending', 'containerStatuses': [{'image': 'latency-lab/meals-soap:dev',
+				    'state': {'waiting': {'reason': 'ErrImageNeverPull'}}}]}}]}""");
+		assertThat(KubernetesDeployment.Rollout.of(json("{'items': []}"), pods).imageFailures())
+			.containsExactly("pod meals-soap-7f-abcde cannot get its image latency-lab/meals-soap:dev (ErrImageNeverPull)");
+	}
+
+	@Test
+	void anotherNamespaceMovesTheNamespaceObjectEveryResourceAndTheServicesNames() {
+		String built = """
+				apiVersion: v1
+				kind: Namespace
+				metadata:
+				  name: latency-lab
+				---
+				apiVersion: v1
+				kind: ConfigMap
+				metadata:
+				  name: lab-services
+				  namespace: latency-lab
+				data:
+				  ENDPOINT: http://jaeger.latency-lab.svc:4318/v1/traces
+				  IMAGE: latency-lab/meals-soap:dev
+				""";
+		String moved = KubernetesDeployment.inNamespace(built, "lab-ci");
+		assertThat(moved).contains("  name: lab-ci\n", "  namespace: lab-ci\n", "jaeger.lab-ci.svc", "IMAGE: latency-lab/meals-soap:dev")
+			.doesNotContain("name: latency-lab\n", "namespace: latency-lab");
+		assertThat(KubernetesDeployment.inNamespace(built, Kubectl.NAMESPACE)).isEqualTo(built);
+	}
+
+	@Test
+	void kubectlNamesTheContextWhenGivenAndTheNamespaceAlways() {
+		assertThat(new Kubectl(Optional.of("kind-lab"), "lab-ci").command("get", "pods"))
+			.containsExactly("kubectl", "--context=kind-lab", "--namespace=lab-ci", "get", "pods");
+		assertThat(new Kubectl(Optional.empty(), Kubectl.NAMESPACE).command("get", "pods"))
+			.containsExactly("kubectl", "--namespace=latency-lab", "get", "pods");
+		assertThatThrownBy(() -> new Kubectl(Optional.empty(), "Lab_CI")).hasMessageContaining("'Lab_CI' is no namespace name");
+	}
+
+}
