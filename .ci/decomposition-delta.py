@@ -37,8 +37,8 @@ def main(base, injected, component, delay, tolerance="0.1", others="5"):
         if name not in before:
             continue
         moved = after[name] - before[name]
-        judged = "" if name == "client observed" else "  <-- the delay's" if name == component else ""
-        print(f"{name:75s} {before[name]:9.2f} {after[name]:9.2f} {moved:+9.2f}{judged}")
+        marker = "  <-- the delay's" if name == component else ""
+        print(f"{name:75s} {before[name]:9.2f} {after[name]:9.2f} {moved:+9.2f}{marker}")
         if name == component and abs(moved - delay) > tolerance * delay:
             bad.append(f"{name} moved {moved:+.2f} ms, not {delay:g} ms ±{tolerance:.0%}")
         elif name not in (component, "client observed") and abs(moved) > others:

@@ -24,8 +24,8 @@ final class KubernetesOptions {
 			+ Kubectl.NAMESPACE + ").")
 	String namespace;
 
-	@Option(names = "--overlay", paramLabel = "DIR", description = "With --kubernetes: the kustomize overlay to apply (default: "
-			+ KubernetesDeployment.SINGLE_NODE + ": one node, every port on its loopback).")
+	@Option(names = "--overlay", paramLabel = "DIR", description = "With --kubernetes: the kustomize overlay to apply, one that publishes the services on the "
+			+ "node's loopback as the default does (" + KubernetesDeployment.SINGLE_NODE + ").")
 	Path overlay;
 
 	/**
@@ -46,7 +46,7 @@ final class KubernetesOptions {
 			throw new IllegalArgumentException("--overlay " + this.overlay + " holds no kustomization.yaml");
 		}
 		if (this.namespace != null) {
-			new Kubectl(Optional.empty(), this.namespace);
+			Kubectl.checkNamespace(this.namespace);
 		}
 	}
 

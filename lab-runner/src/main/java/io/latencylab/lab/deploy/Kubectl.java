@@ -25,12 +25,17 @@ public final class Kubectl {
 	private final String namespace;
 
 	public Kubectl(Optional<String> context, String namespace) {
-		if (!namespace.matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")) {
-			throw new IllegalArgumentException("'" + namespace + "' is no namespace name (lower-case letters, digits and '-', "
+		this.context = context;
+		this.namespace = checkNamespace(namespace);
+	}
+
+	/** {@code name} when Kubernetes takes it as a namespace's name (RFC 1123's label). */
+	public static String checkNamespace(String name) {
+		if (!name.matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")) {
+			throw new IllegalArgumentException("'" + name + "' is no namespace name (lower-case letters, digits and '-', "
 					+ "at most 63, as Kubernetes has them)");
 		}
-		this.context = context;
-		this.namespace = namespace;
+		return name;
 	}
 
 	public String namespace() {

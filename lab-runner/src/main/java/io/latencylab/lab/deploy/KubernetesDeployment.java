@@ -106,22 +106,40 @@ public final class KubernetesDeployment implements Deployment {
 		jvmStart().ifPresent((how) -> System.out.println("services' JVMs: " + how));
 	}
 
-	/** The overlay built, in the chosen namespace. */
+	/**
+	 * The overlay built, in the chosen namespace: another than the base's through a kustomization of
+	 * its own around the overlay (kustomize's namespace transformer moves the Namespace object and
+	 * every resource).
+	 */
 	String manifests() throws IOException, InterruptedException {
-		String built = this.kubectl.run(Duration.ofMinutes(1), "kustomize", "--load-restrictor", "LoadRestrictionsNone",
-				this.overlay.toString());
-		return inNamespace(built, this.kubectl.namespace());
+		if (this.kubectl.namespace().equals(Kubectl.NAMESPACE)) {
+			return build(this.overlay);
+		}
+		Path around = Files.createTempDirectory("lab-k8s-");
+		try {
+			Files.writeString(around.resolve("kustomization.yaml"), inNamespace(around, this.overlay, this.kubectl.namespace()));
+			return build(around);
+		}
+		finally {
+			Files.deleteIfExists(around.resolve("kustomization.yaml"));
+			Files.deleteIfExists(around);
+		}
 	}
 
-	/** The manifests moved from the base's namespace to {@code namespace}: its Namespace object and every reference. */
-	static String inNamespace(String manifests, String namespace) {
-		if (namespace.equals(Kubectl.NAMESPACE)) {
-			return manifests;
-		}
-		return manifests.replaceAll("(?m)^(\\s*namespace:\\s*)" + Kubectl.NAMESPACE + "\\s*$", "$1" + namespace)
-			.replaceAll("(?m)^(  name:\\s*)" + Kubectl.NAMESPACE + "(\\s*)$", "$1" + namespace + "$2")
-			// Services' DNS names in the configuration (jaeger.latency-lab.svc) follow the namespace.
-			.replace("." + Kubectl.NAMESPACE + ".svc", "." + namespace + ".svc");
+	private String build(Path kustomization) throws IOException, InterruptedException {
+		return this.kubectl.run(Duration.ofMinutes(1), "kustomize", "--load-restrictor", "LoadRestrictionsNone",
+				kustomization.toString());
+	}
+
+	/** A kustomization in {@code dir} that puts {@code overlay} in {@code namespace} (kustomize takes relative paths only). */
+	static String inNamespace(Path dir, Path overlay, String namespace) {
+		return """
+				apiVersion: kustomize.config.k8s.io/v1beta1
+				kind: Kustomization
+				namespace: %s
+				resources:
+				  - %s
+				""".formatted(namespace, dir.toAbsolutePath().relativize(overlay.toAbsolutePath()));
 	}
 
 	private void waitForRollouts(long start) throws IOException, InterruptedException {

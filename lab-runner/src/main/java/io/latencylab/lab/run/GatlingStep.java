@@ -41,7 +41,6 @@ public final class GatlingStep implements AutoCloseable {
 	/** The load module's logging configuration, a resource of its jar (load/src/main/resources). */
 	static final String LOGGING = "logback-load.xml";
 
-
 	private final Path project;
 
 	private final InjectorHost place;

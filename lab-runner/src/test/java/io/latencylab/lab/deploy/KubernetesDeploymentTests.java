@@ -1,5 +1,6 @@
 package io.latencylab.lab.deploy;
 
+import java.nio.file.Path;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
@@ -56,26 +57,16 @@ class KubernetesDeploymentTests {
 	}
 
 	@Test
-	void anotherNamespaceMovesTheNamespaceObjectEveryResourceAndTheServicesNames() {
-		String built = """
-				apiVersion: v1
-				kind: Namespace
-				metadata:
-				  name: latency-lab
-				---
-				apiVersion: v1
-				kind: ConfigMap
-				metadata:
-				  name: lab-services
-				  namespace: latency-lab
-				data:
-				  ENDPOINT: http://jaeger.latency-lab.svc:4318/v1/traces
-				  IMAGE: latency-lab/meals-soap:dev
-				""";
-		String moved = KubernetesDeployment.inNamespace(built, "lab-ci");
-		assertThat(moved).contains("  name: lab-ci\n", "  namespace: lab-ci\n", "jaeger.lab-ci.svc", "IMAGE: latency-lab/meals-soap:dev")
-			.doesNotContain("name: latency-lab\n", "namespace: latency-lab");
-		assertThat(KubernetesDeployment.inNamespace(built, Kubectl.NAMESPACE)).isEqualTo(built);
+	void anotherNamespaceIsAKustomizationAroundTheOverlayByItsRelativePath() {
+		assertThat(KubernetesDeployment.inNamespace(Path.of("/tmp/lab-k8s-1"), Path.of("/work/lab/ops/k8s/overlays/single-node"),
+				"lab-ci"))
+			.isEqualTo("""
+					apiVersion: kustomize.config.k8s.io/v1beta1
+					kind: Kustomization
+					namespace: lab-ci
+					resources:
+					  - ../../work/lab/ops/k8s/overlays/single-node
+					""");
 	}
 
 	@Test
