@@ -52,17 +52,16 @@ final class ComponentMedians {
 	}
 
 	/**
-	 * Starts {@code lab}'s toy store once, warms it up with queries and buys for 8 s, then for each
+	 * On {@code lab}'s running toy store, warms it up with queries and buys for 8 s, then for each
 	 * turn sets its injection through /actuator/injections (when it names a point), has its clients
-	 * buy 60 times each, and decomposes the buys (at least 50 whole traces). One lab for every turn:
-	 * the same warm JVMs, so that what differs between turns is the turn's alone (two fresh labs
-	 * differ by more than the tolerances here), and one start of the lab instead of one a turn.
+	 * buy 60 times each, and decomposes the buys (at least 50 whole traces); the points it set are
+	 * cleared at the end, whatever happened. One lab for every turn: the same warm JVMs, so that what
+	 * differs between turns is the turn's alone (two fresh labs differ by more than the tolerances here).
 	 */
 	static List<Map<String, Double>> ofBuysInTurns(String name, LabProcesses lab, List<BuyTurn> turns) throws Exception {
 		Path dir = Files.createTempDirectory("known-answer-" + name);
 		List<Map<String, Double>> medians = new java.util.ArrayList<>();
-		try (GatlingStep gatling = new GatlingStep(ROOT); lab) {
-			lab.startAll();
+		try (GatlingStep gatling = new GatlingStep(ROOT)) {
 			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), lab.frontend("").toString().replaceAll("/$", ""));
 			Step warmUp = WarmUp.load(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), 2, Duration.ofSeconds(8));
 			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, progress(warmUp))).isZero();
@@ -76,24 +75,30 @@ final class ComponentMedians {
 						target, lab.tracesDir(), "buy", 50));
 			}
 		}
+		finally {
+			for (BuyTurn turn : turns) {
+				if (turn.point() != null) {
+					inject(lab, turn.service(), turn.point(), null);
+				}
+			}
+		}
 		return medians;
 	}
 
 	/**
-	 * Starts {@code lab}'s toy store, warms it up with queries and buys for 15 s, then for each of
+	 * On {@code lab}'s running toy store, warms it up with queries and buys for 15 s, then for each of
 	 * {@code injections} in turn sets {@code point} to it through /actuator/injections (null: none)
 	 * and sends buys of the lab's deep-stock toy (every buy takes stock) at {@code rate} a second for
 	 * {@code seconds}, arrivals not waiting for answers (OpenModelSimulation): every turn the same
 	 * load, whatever its answers' latency. Each turn's buys traced as `./lab run` traces (the even
 	 * spread and every band's share) and cut into the default bands. One lab for every turn: the
-	 * same warm JVMs.
+	 * same warm JVMs. The point is cleared at the end, whatever happened.
 	 */
 	static List<BandDecomposition> bandsOfBuysInTurn(String name, LabProcesses.Service service, String point, int rate,
 			int seconds, List<String> injections, LabProcesses lab) throws Exception {
 		Path dir = Files.createTempDirectory("tail-" + name);
 		List<BandDecomposition> turns = new java.util.ArrayList<>();
-		try (GatlingStep gatling = new GatlingStep(ROOT); lab) {
-			lab.startAll();
+		try (GatlingStep gatling = new GatlingStep(ROOT)) {
 			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), lab.frontend("").toString().replaceAll("/$", ""));
 			Step warmUp = WarmUp.load(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), 2, Duration.ofSeconds(15));
 			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), name, target, progress(warmUp))).isZero();
@@ -121,6 +126,9 @@ final class ComponentMedians {
 				assertThat(groups).as("request groups").hasSize(1);
 				turns.add(groups.getFirst());
 			}
+		}
+		finally {
+			inject(lab, service, point, null);
 		}
 		return turns;
 	}

@@ -1,6 +1,7 @@
 package io.latencylab.it;
 
 import java.io.StringReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -9,10 +10,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.latencylab.it.LabProcesses.Service;
 import io.latencylab.lab.traces.AppendedLines;
 import io.latencylab.observability.OtlpJsonTraces;
 import io.latencylab.observability.Span;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,20 +24,34 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The catalog answers those calls UNAVAILABLE, the order service's channel retries them (up to 4
  * attempts), so most buys still succeed, slower, and a few run out of attempts and answer 503. The
  * traces show the retries; no answer is a 500; and nothing is lost: once the reconciler has
- * settled the orders left pending, the stock taken equals what the completed orders hold.
+ * settled the orders left pending, the stock taken equals what the completed orders hold. On the
+ * run's shared lab ({@link SharedLab}): the knob set through /actuator/injections for this test
+ * only, the stock and the order numbers read before the load, the lab's deep-stock toy bought.
  */
+@ExtendWith(SharedLab.class)
 class InjectedFaultIT {
 
-	private static final String TOY = "Whale";
+	private static final String TOY = "Kite";
+
+	private static final String POINT = "catalog-before-commit";
 
 	private static final int BUYS = 60;
 
 	@Test
-	void halfTheCommitsFailingBecomeRetriesAndA503NeverALostOrder() throws Exception {
-		try (LabProcesses store = new LabProcesses("--lab.inject.catalog-before-commit=fail@50%")) {
-			store.startAll();
-			StoreClient client = new StoreClient(store::frontend);
-			int before = client.quantityOf(TOY);
+	void halfTheCommitsFailingBecomeRetriesAndA503NeverALostOrder(LabProcesses store) throws Exception {
+		StoreClient client = new StoreClient(store::frontend);
+		int before = client.quantityOf(TOY);
+		// The next order's number: every buy below takes one, the 503s' too (left pending).
+		StoreClient.Answer probe = client.buy(TOY, 1);
+		assertThat(probe.status()).as(probe.body()).isEqualTo(200);
+		int firstNumber = (int) probe.read("$.data.order_number") + 1;
+		before -= 1;
+		Path catalogTraces = store.tracesDir().resolve("catalog-service.jsonl");
+		AppendedLines spansFromNow = Files.exists(catalogTraces) ? AppendedLines.fromEnd(catalogTraces)
+				: new AppendedLines(catalogTraces, 0);
+		try {
+			assertThat(ComponentMedians.inject(store, Service.CATALOG, POINT, "fail@50%"))
+				.isEqualTo("{\"" + POINT + "\":\"fail@50%\"}");
 			Map<Integer, Integer> statuses = new HashMap<>();
 			List<Integer> acknowledged = new ArrayList<>();
 			long loadStart = System.nanoTime();
@@ -55,7 +72,7 @@ class InjectedFaultIT {
 
 			Map<String, Integer> attemptsPerTrace = new HashMap<>();
 			int failedCommits = 0;
-			for (Span span : catalogSpans(store)) {
+			for (Span span : catalogSpans(spansFromNow)) {
 				if (span.name().equals("latencylab.toystore.v1.Catalog/Buy") && span.kind() == 2) {
 					attemptsPerTrace.merge(span.traceId(), 1, Integer::sum);
 				}
@@ -74,10 +91,10 @@ class InjectedFaultIT {
 				Thread.sleep(1000);
 				taken = before - client.quantityOf(TOY);
 				completed = 0;
-				// Every buy got an order number, 0 to BUYS - 1, the 503s' orders left pending.
-				for (int n = 0; n < BUYS; n++) {
+				// Every buy got an order number, BUYS of them from firstNumber on, the 503s' orders left pending.
+				for (int n = firstNumber; n < firstNumber + BUYS; n++) {
 					StoreClient.Answer order = client.get("/orders/" + n);
-					if (order.status() == 200) {
+					if (order.status() == 200 && order.body().contains("\"name\":\"" + TOY + "\"")) {
 						completed += (int) order.read("$.data.quantity");
 					}
 				}
@@ -93,17 +110,19 @@ class InjectedFaultIT {
 			assertThat(taken).as("stock taken vs completed orders").isEqualTo(completed);
 			assertThat(completed).isGreaterThanOrEqualTo(statuses.getOrDefault(200, 0));
 		}
+		finally {
+			ComponentMedians.inject(store, Service.CATALOG, POINT, null);
+		}
 	}
 
-	/** The catalog's spans so far; its exporter writes each batch within a few seconds. */
-	private static List<Span> catalogSpans(LabProcesses store) throws Exception {
-		Path file = store.tracesDir().resolve("catalog-service.jsonl");
+	/** The catalog's spans written since {@code lines} was marked; its exporter writes each batch within a few seconds. */
+	private static List<Span> catalogSpans(AppendedLines lines) throws Exception {
 		Instant deadline = Instant.now().plus(Duration.ofSeconds(15));
-		List<Span> spans;
+		List<Span> spans = new ArrayList<>();
 		do {
 			Thread.sleep(500);
 			// Whole lines only: the service may be writing the last one.
-			spans = OtlpJsonTraces.readLines(new StringReader(new AppendedLines(file, 0).read()));
+			spans.addAll(OtlpJsonTraces.readLines(new StringReader(lines.read())));
 		}
 		while (spans.stream().noneMatch(Span::error) && Instant.now().isBefore(deadline));
 		return spans;

@@ -7,6 +7,7 @@ import java.util.TreeSet;
 import io.latencylab.it.ComponentMedians.BuyTurn;
 import io.latencylab.it.LabProcesses.Service;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,8 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * runs, through /actuator/injections). The report must put 50 ms (± 5 ms,
  * compared by median) on the catalog's commit component and move no other component by more than
  * 5 ms; the client's change, less the other parts' changes, must be the delay (± 5 ms), and equal
- * its parts' changes added (± 5 ms).
+ * its parts' changes added (± 5 ms). On the run's shared lab ({@link SharedLab}).
  */
+@ExtendWith(SharedLab.class)
 class KnownAnswerIT {
 
 	private static final String COMMIT = "catalog-service: catalog.commit";
@@ -27,8 +29,8 @@ class KnownAnswerIT {
 	private static final String POINT = "catalog-before-commit";
 
 	@Test
-	void anInjected50msDelayIsFoundInTheCatalogsCommitAndNowhereElse() throws Exception {
-		List<Map<String, Double>> turns = ComponentMedians.ofBuysInTurns("known-answer", new LabProcesses(),
+	void anInjected50msDelayIsFoundInTheCatalogsCommitAndNowhereElse(LabProcesses lab) throws Exception {
+		List<Map<String, Double>> turns = ComponentMedians.ofBuysInTurns("known-answer", lab,
 				List.of(new BuyTurn(1, Service.CATALOG, POINT, null), new BuyTurn(1, Service.CATALOG, POINT, "50ms")));
 		Map<String, Double> baseline = turns.get(0);
 		Map<String, Double> injected = turns.get(1);

@@ -16,6 +16,7 @@ import io.latencylab.plan.Step;
 import io.latencylab.plan.Targets;
 import io.latencylab.plan.WarmUp;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
@@ -29,7 +30,9 @@ import static org.assertj.core.api.Assumptions.assumeThat;
  * least 45 ms and by its parts' changes added (± 5).
  * (Not 20 ms: with the services idle between a far client's requests, their own parts grew by about
  * 1.5 ms in all, real but outside the known answer, and 22.4 ms against 20 ± 2 failed it.)
+ * On the run's shared lab ({@link SharedLab}).
  */
+@ExtendWith(SharedLab.class)
 class NetworkKnownAnswerIT {
 
 	private static final long DELAY_MS = 50;
@@ -37,14 +40,13 @@ class NetworkKnownAnswerIT {
 	private static final String FRONT_DOOR = "front door";
 
 	@Test
-	void fiftyMillisecondsOnTheClientsPathAreFoundInTheFrontDoorAndNowhereElse() throws Exception {
+	void fiftyMillisecondsOnTheClientsPathAreFoundInTheFrontDoorAndNowhereElse(LabProcesses lab) throws Exception {
 		assumeThat(Toxiproxy.binary()).as("toxiproxy-server on the PATH (" + Toxiproxy.INSTALL + ")").isPresent();
 		Path dir = Files.createTempDirectory("network-known-answer");
 		int api = FreePorts.next();
 		int listen = FreePorts.next();
-		try (GatlingStep gatling = new GatlingStep(ComponentMedians.ROOT); LabProcesses lab = new LabProcesses();
+		try (GatlingStep gatling = new GatlingStep(ComponentMedians.ROOT);
 				Toxiproxy toxiproxy = Toxiproxy.start(api, dir.resolve("toxiproxy.log"))) {
-			lab.startAll();
 			Proxy frontDoor = toxiproxy.client()
 				.createProxy("front-door", "127.0.0.1:" + listen, "127.0.0.1:" + lab.frontend("").getPort());
 			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), "http://127.0.0.1:" + listen);

@@ -19,16 +19,18 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import com.jayway.jsonpath.JsonPath;
 import io.latencylab.it.LabProcesses.Service;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The object store as a process of its own with a 256 MB heap: a 1 GB object goes in and out
- * whole (streamed, so the heap never holds it), and an acknowledged PUT survives a SIGKILL.
+ * whole (streamed, so the heap never holds it), and an acknowledged PUT survives a SIGKILL. On the
+ * run's shared lab ({@link SharedLab}).
  */
+@ExtendWith(SharedLab.class)
 class ObjectStoreIT {
 
 	private static final long ONE_GB = 1L << 30;
@@ -41,17 +43,8 @@ class ObjectStoreIT {
 	private final HttpClient http = HttpClient.newHttpClient();
 
 	@BeforeAll
-	static void start() throws Exception {
-		lab = new LabProcesses();
-		lab.start(Service.OBJECT_STORE);
-		lab.awaitReady(Service.OBJECT_STORE);
-	}
-
-	@AfterAll
-	static void stop() throws InterruptedException {
-		if (lab != null) {
-			lab.close();
-		}
+	static void useTheSharedLab(LabProcesses shared) {
+		lab = shared;
 	}
 
 	@Test

@@ -29,10 +29,11 @@ class QueueKnownAnswerIT {
 	@Test
 	void twoClientsOnAOneThreadFrontDoorEachWaitOneWholeServiceBeforeTheFirstSpan() throws Exception {
 		// One client never waits for another: alone, the one thread serves it as many would.
-		List<Map<String, Double>> turns = ComponentMedians.ofBuysInTurns("queue", new LabProcesses(SLOW_COMMIT)
-			.withArguments(Service.FRONTEND, List.of("--spring.threads.virtual.enabled=false", "--server.tomcat.threads.max=1",
-					"--server.tomcat.threads.min-spare=1")),
-				List.of(BuyTurn.of(1), BuyTurn.of(2)));
+		List<Map<String, Double>> turns;
+		try (LabProcesses lab = new LabProcesses(SLOW_COMMIT).withArguments(Service.FRONTEND,
+				List.of("--spring.threads.virtual.enabled=false", "--server.tomcat.threads.max=1", "--server.tomcat.threads.min-spare=1"))) {
+			turns = ComponentMedians.ofBuysInTurns("queue", lab.startAll(), List.of(BuyTurn.of(1), BuyTurn.of(2)));
+		}
 		Map<String, Double> alone = turns.get(0);
 		Map<String, Double> queued = turns.get(1);
 

@@ -24,6 +24,7 @@ import io.latencylab.it.LabProcesses.Service;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,8 +32,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Slow and hostile clients against the sort service (it takes uploads) as started by the lab, with
  * its defaults: more slow uploads than Tomcat has platform threads, and as many connections that
  * never finish their headers, do not keep a normal client waiting; a client that stalls is cut off
- * after the connection timeout (server.tomcat.connection-timeout, 10 s).
+ * after the connection timeout (server.tomcat.connection-timeout, 10 s). On the run's shared lab
+ * ({@link SharedLab}): every connection a test opened is closed after it.
  */
+@ExtendWith(SharedLab.class)
 class SlowClientsIT {
 
 	/** More than Tomcat's platform-thread pool (server.tomcat.threads.max, 200). */
@@ -45,18 +48,15 @@ class SlowClientsIT {
 	private final List<Socket> sockets = new ArrayList<>();
 
 	@BeforeEach
-	void start() throws Exception {
-		this.lab = new LabProcesses();
-		this.lab.start(Service.SORT);
-		this.lab.awaitReady(Service.SORT);
+	void useTheSharedLab(LabProcesses lab) {
+		this.lab = lab;
 	}
 
 	@AfterEach
-	void stop() throws Exception {
+	void closeEveryConnection() throws Exception {
 		for (Socket socket : this.sockets) {
 			socket.close();
 		}
-		this.lab.close();
 	}
 
 	@Test

@@ -9,6 +9,7 @@ import io.latencylab.it.LabProcesses.Service;
 import io.latencylab.observability.BandDecomposition;
 import io.latencylab.observability.BandDecomposition.BandStats;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -29,8 +30,10 @@ import static org.assertj.core.api.Assertions.within;
  * loop idles while a buy sleeps, which slowed the rest, so arrivals come at a fixed rate; and the
  * sleep is where no lock is held. The median band's mean client latency is printed, not judged:
  * from one 20 s turn to the next on this 2-core machine it moved by up to 18 % whether or not
- * anything was injected; spread over its dozen components, no one of them moved by 5 %.
+ * anything was injected; spread over its dozen components, no one of them moved by 5 %. On the
+ * run's shared lab ({@link SharedLab}).
  */
+@ExtendWith(SharedLab.class)
 class TailKnownAnswerIT {
 
 	private static final String POINT = "order-before-catalog";
@@ -40,9 +43,9 @@ class TailKnownAnswerIT {
 	private static final double DELAY_MS = 200;
 
 	@Test
-	void aDelayInAFewBuysIsTheExtremeBandsAndStaysOutOfTheMedianBand() throws Exception {
+	void aDelayInAFewBuysIsTheExtremeBandsAndStaysOutOfTheMedianBand(LabProcesses lab) throws Exception {
 		List<BandDecomposition> turns = ComponentMedians.bandsOfBuysInTurn("tail", Service.ORDER, POINT, 60, 20,
-				Arrays.asList(null, "200ms@3%", null), new LabProcesses());
+				Arrays.asList(null, "200ms@3%", null), lab);
 		BandDecomposition injected = turns.get(1);
 		ComponentMedians.print(turns.get(0), injected);
 		System.out.printf("median band's mean client latency: plain %.3f ms, injected %.3f ms, plain again %.3f ms%n",
@@ -70,9 +73,8 @@ class TailKnownAnswerIT {
 	}
 
 	@Test
-	void theInjectionsEndpointRefusesAPointNoServicePassesSayingWhich() throws Exception {
-		try (LabProcesses lab = new LabProcesses()) {
-			lab.start(new Service[] { Service.CATALOG });
+	void theInjectionsEndpointRefusesAPointNoServicePassesSayingWhich(LabProcesses lab) throws Exception {
+		try {
 			var answer = ComponentMedians.post(lab, Service.CATALOG, "{\"point\":\"catalog-before-comit\",\"spec\":\"50ms\"}");
 			assertThat(answer.statusCode()).isEqualTo(400);
 			assertThat(answer.body()).contains("\"detail\":\"no point 'catalog-before-comit'; the points are "
@@ -80,6 +82,9 @@ class TailKnownAnswerIT {
 			assertThat(ComponentMedians.inject(lab, Service.CATALOG, "catalog-before-commit", "50ms@10%"))
 				.isEqualTo("{\"catalog-before-commit\":\"50ms@10%\"}");
 			assertThat(ComponentMedians.inject(lab, Service.CATALOG, "catalog-before-commit", null)).isEqualTo("{}");
+		}
+		finally {
+			ComponentMedians.inject(lab, Service.CATALOG, "catalog-before-commit", null);
 		}
 	}
 

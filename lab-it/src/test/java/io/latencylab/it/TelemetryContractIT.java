@@ -3,29 +3,43 @@ package io.latencylab.it;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
-import io.latencylab.it.LabProcesses.Service;
 import io.latencylab.observability.OtlpJsonTraces;
 import io.latencylab.observability.Span;
+import io.latencylab.plan.Services;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The telemetry contract, bare: all six services with the file exporter, one request of each kind
- * sent with a W3C traceparent, then a clean stop (which must flush every span), then the OTLP JSON
- * lines are read back and each request's trace is checked edge by edge.
+ * The telemetry contract, bare, on the services as a user runs their jars anywhere
+ * ({@link JarsElsewhere}: each jar copied to an empty folder, its ports by environment only, every
+ * other setting its embedded default, the file exporter's folder too): every one starts and answers
+ * on the port its environment gave it; one request of each kind sent with a W3C traceparent, then a
+ * clean stop (which must flush every span), then the OTLP JSON lines are read back from each
+ * service's own folder and each request's trace is checked edge by edge. One start of every service
+ * for both claims (each was a start of its own, a minute or more on two cores).
  */
 class TelemetryContractIT {
 
 	private static final HttpClient http = HttpClient.newHttpClient();
 
 	private static List<Span> spans;
+
+	/** Each service's log and the port its environment gave it, kept after the stop. */
+	private static final Map<Services.Service, String> logs = new LinkedHashMap<>();
+
+	private static final Map<Services.Service, String> ports = new LinkedHashMap<>();
 
 	private static Sent soapGetMeal;
 
@@ -42,27 +56,45 @@ class TelemetryContractIT {
 	}
 
 	@BeforeAll
-	static void sendOneRequestOfEachKindAndCollectTheSpans() throws Exception {
-		LabProcesses lab = new LabProcesses();
+	static void startEveryJarElsewhereSendOneRequestOfEachKindAndCollectTheSpans() throws Exception {
+		JarsElsewhere lab = JarsElsewhere.start(ComponentMedians.ROOT, Files.createTempDirectory("jars-anywhere"));
 		try (lab) {
-			lab.start(Service.values());
-			soapGetMeal = send(lab, Service.MEALS_SOAP, "/ws", "text/xml",
+			soapGetMeal = send(lab, "meals-soap", "/ws", "text/xml",
 					"<e:Envelope xmlns:e=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:m=\"http://foodmenu.io/gt/webservice\">"
 							+ "<e:Body><m:getMealRequest><m:name>Steak</m:name></m:getMealRequest></e:Body></e:Envelope>");
-			restGetMeal = send(lab, Service.MEALS_REST, "/rest/meals/5268203c-de76-4921-a3e3-439db69c462a", null, null);
-			toyQuery = send(lab, Service.FRONTEND, "/products/Tux", null, null);
-			toyBuy = send(lab, Service.FRONTEND, "/orders", "application/json", "{\"name\":\"Tux\",\"quantity\":1}");
-			sort = send(lab, Service.SORT, "/sort?algorithm=quick", "text/plain", "3 1 2");
+			restGetMeal = send(lab, "meals-rest", "/rest/meals/5268203c-de76-4921-a3e3-439db69c462a", null, null);
+			toyQuery = send(lab, "frontend-service", "/products/Tux", null, null);
+			toyBuy = send(lab, "frontend-service", "/orders", "application/json", "{\"name\":\"Tux\",\"quantity\":1}");
+			sort = send(lab, "sort-service", "/sort?algorithm=quick", "text/plain", "3 1 2");
 		}
 		// close() stopped every service gracefully: their last spans must be on disk now.
-		spans = OtlpJsonTraces.readDirectory(lab.tracesDir());
+		List<Span> read = new ArrayList<>();
+		for (Path dir : lab.tracesDirs()) {
+			if (Files.isDirectory(dir)) {
+				read.addAll(OtlpJsonTraces.readDirectory(dir));
+			}
+		}
+		spans = read;
+		for (Services.Service service : lab.services()) {
+			logs.put(service, lab.log(service));
+			ports.put(service, lab.port(service));
+		}
 	}
 
-	private static Sent send(LabProcesses lab, Service service, String path, String contentType, String body)
+	@Test
+	void everyServiceJarStartsFromAnEmptyFolderOnTheEnvironmentAlone() {
+		assertThat(logs.keySet()).extracting(Services.Service::name)
+			.containsExactlyInAnyOrder("meals-soap", "meals-rest", "sort-service", "table-service", "object-store",
+					"catalog-service", "order-service", "frontend-service");
+		// Each became ready (the start waited for it) on the port its environment gave it.
+		logs.forEach((service, log) -> assertThat(log).as(service.name()).contains("Tomcat started on port " + ports.get(service)));
+	}
+
+	private static Sent send(JarsElsewhere lab, String service, String path, String contentType, String body)
 			throws Exception {
 		String traceId = HexFormat.of().formatHex(randomBytes(16));
 		String parentSpanId = HexFormat.of().formatHex(randomBytes(8));
-		HttpRequest.Builder request = HttpRequest.newBuilder(lab.http(service, path))
+		HttpRequest.Builder request = HttpRequest.newBuilder(lab.uri(service, path))
 			.header("traceparent", "00-" + traceId + "-" + parentSpanId + "-01")
 			.header("baggage", "lab.run.id=telemetry-contract");
 		if (body != null) {
