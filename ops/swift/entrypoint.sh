@@ -5,6 +5,9 @@
 # SWIFT_PROXY_TLS_PORT. Rings are built the first time; the objects live in /srv/swift.
 # Table V's limits come from the environment (./lab sets them between seed 003's halves).
 set -eu
+# SIGTERM (docker stop, a pod deleted) stops every part at once: bash as PID 1 would ignore it,
+# and the container would wait out its grace period (30 s on Kubernetes) to be killed.
+trap 'kill $(jobs -p) 2>/dev/null; wait; exit 0' TERM INT
 here=/opt/lab-swift
 etc=/srv/swift/etc
 devices=/srv/swift/devices
