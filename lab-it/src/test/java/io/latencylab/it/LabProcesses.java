@@ -50,6 +50,9 @@ final class LabProcesses implements AutoCloseable {
 
 	final int orderGrpcPort = FreePorts.next();
 
+	/** Where the front end finds the catalog and the order service: this lab's own, or another's. */
+	private LabProcesses backends = this;
+
 	private final List<String> extraCatalogArgs;
 
 	private final Map<Service, Tls> tls = new ConcurrentHashMap<>();
@@ -118,6 +121,12 @@ final class LabProcesses implements AutoCloseable {
 		return this;
 	}
 
+	/** A front end of this lab calls {@code other}'s catalog and order service (set before it starts). */
+	LabProcesses backedBy(LabProcesses other) {
+		this.backends = other;
+		return this;
+	}
+
 	/** More command-line arguments for the service (set before it starts). */
 	LabProcesses withArguments(Service service, List<String> arguments) {
 		this.extraArgs.put(service, List.copyOf(arguments));
@@ -140,8 +149,8 @@ final class LabProcesses implements AutoCloseable {
 				command.add("--order.reconcile.min-age=3s");
 			}
 			case FRONTEND -> {
-				command.add("--spring.grpc.client.channel.catalog.target=static://localhost:" + this.catalogGrpcPort);
-				command.add("--spring.grpc.client.channel.orders.target=static://localhost:" + this.orderGrpcPort);
+				command.add("--spring.grpc.client.channel.catalog.target=static://localhost:" + this.backends.catalogGrpcPort);
+				command.add("--spring.grpc.client.channel.orders.target=static://localhost:" + this.backends.orderGrpcPort);
 			}
 			default -> {
 				// meals and sort need nothing more
