@@ -30,16 +30,10 @@ COPY --from=extract /build/extracted/spring-boot-loader/ ./
 COPY --from=extract /build/extracted/snapshot-dependencies/ ./
 COPY --from=extract /build/extracted/application/ ./
 COPY ops/image/start-service /app/start-service
-# The start-up cache, recorded by a training run up to the context's refresh (Spring Boot's
-# spring.context.exit=onRefresh: no port opened, no request served) on the embedded defaults, in a
-# scratch data folder: an AOT cache on JDK 25+ (JEP 483/514), a CDS archive before it. Recording it
-# here, in the image's own JVM and class path, is what makes it valid where the image runs.
-RUN set -e; version=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p'); \
-    if [ "$version" -ge 25 ]; then record=-XX:AOTCacheOutput=start.cache; use=-XX:AOTCache=start.cache; \
-    else record=-XX:ArchiveClassesAtExit=start.cache; use=-XX:SharedArchiveFile=start.cache; fi; \
-    java "$record" -Xlog:cds*=error -Dspring.context.exit=onRefresh -Dlab.data-dir=/tmp/training -Dlogging.level.root=warn -jar application.jar; \
-    rm -rf /tmp/training; test -s start.cache; echo "$use" > start-cache.args; \
-    mkdir -p /app/data /app/runs && chown -R lab /app/data /app/runs
+# The start-up cache, recorded by a training run in the image's own JVM and class path, which is
+# what makes it valid where the image runs (what it runs and how: the script's header).
+COPY ops/image/record-start-cache /app/record-start-cache
+RUN ./record-start-cache && rm record-start-cache && mkdir -p /app/data /app/runs && chown -R lab /app/data /app/runs
 USER lab
 EXPOSE ${PORT}
 # Container-aware heap: a share of the container's memory limit, not of the host's.
