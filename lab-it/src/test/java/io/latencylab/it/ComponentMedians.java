@@ -90,14 +90,15 @@ final class ComponentMedians {
 	 * {@code injections} in turn sets {@code point} to it through /actuator/injections (null: none)
 	 * and sends buys of the lab's deep-stock toy (every buy takes stock) at {@code rate} a second for
 	 * {@code seconds}, arrivals not waiting for answers (OpenModelSimulation): every turn the same
-	 * load, whatever its answers' latency. Each turn's buys traced as `./lab run` traces (the even
-	 * spread and every band's share) and cut into the default bands. One lab for every turn: the
-	 * same warm JVMs. The point is cleared at the end, whatever happened.
+	 * load, whatever its answers' latency. Each turn's buys cut into the default bands as `./lab run`
+	 * cuts them; every buy's trace is read (not only `./lab run`'s sample), so that a test may ask
+	 * of any buy whether it was injected. One lab for every turn: the same warm JVMs. The point is
+	 * cleared at the end, whatever happened.
 	 */
-	static List<BandDecomposition> bandsOfBuysInTurn(String name, LabProcesses.Service service, String point, int rate,
-			int seconds, List<String> injections, LabProcesses lab) throws Exception {
+	static List<Turn> buysInTurns(String name, LabProcesses.Service service, String point, int rate, int seconds,
+			List<String> injections, LabProcesses lab) throws Exception {
 		Path dir = Files.createTempDirectory("tail-" + name);
-		List<BandDecomposition> turns = new java.util.ArrayList<>();
+		List<Turn> turns = new java.util.ArrayList<>();
 		try (GatlingStep gatling = new GatlingStep(ROOT)) {
 			Map<String, String> target = Map.of(Targets.TOY_STORE.name(), lab.frontend("").toString().replaceAll("/$", ""));
 			Step warmUp = WarmUp.load(List.of(Operation.TOY_QUERY, Operation.TOY_BUY), 2, Duration.ofSeconds(15));
@@ -121,16 +122,20 @@ final class ComponentMedians {
 				assertThat(gatling.run(step, turnDir, name, target, progress(step))).isZero();
 				List<Request> requests = Request.read(RunFolder.requestsCsv(turnDir).orElseThrow());
 				assertThat(requests).as("buys answered 200").isNotEmpty().allMatch((r) -> r.status() == 200);
-				List<Span> spans = traces.collect(TraceSample.of(requests, Bands.DEFAULT), Duration.ofSeconds(30));
+				List<Span> spans = traces.collect(TraceSample.evenSpread(requests, Integer.MAX_VALUE), Duration.ofSeconds(30));
 				List<BandDecomposition> groups = BandDecomposition.of(requests, spans, Bands.DEFAULT);
 				assertThat(groups).as("request groups").hasSize(1);
-				turns.add(groups.getFirst());
+				turns.add(new Turn(requests, spans, groups.getFirst()));
 			}
 		}
 		finally {
 			inject(lab, service, point, null);
 		}
 		return turns;
+	}
+
+	/** One turn of buys: what the client saw, every span of their traces, and its bands. */
+	record Turn(List<Request> requests, List<Span> spans, BandDecomposition bands) {
 	}
 
 	/** Sets {@code point}'s injection in {@code service} (none for null) as a user would, over HTTP; the body of the answer. */

@@ -1,13 +1,23 @@
 package io.latencylab.it;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
+import io.latencylab.it.ComponentMedians.Turn;
 import io.latencylab.it.LabProcesses.Service;
 import io.latencylab.observability.BandDecomposition;
 import io.latencylab.observability.BandDecomposition.BandStats;
+import io.latencylab.observability.Decomposition;
+import io.latencylab.observability.Request;
+import io.latencylab.observability.Span;
+import io.latencylab.telemetry.LatencyInjector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -15,23 +25,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * The tail's known answer: a delay injected into a few passes only must be what the slowest
- * requests are made of, and stay out of the median. On one warm lab (a closed warm-up, then a turn
- * at the same rate kept out of the figures), buys arrive at 60 a second for 20 s three times:
+ * The tail's known answer: a delay injected into a few passes only must be found where it was put,
+ * in the slowest requests, and stay out of the median. On one warm lab (a closed warm-up, then a
+ * turn at the same rate kept out of the figures), buys arrive at 60 a second for 20 s three times:
  * plain, with the order service sleeping 200 ms before it calls the catalog in 3 % of its buys
- * (about 36: three times the extreme band's 12), and plain again. In the injected turn the extreme
- * band (p99–p100) must be wholly traced and hold the 200 ms (± 10 %) in the order service's own
- * time over the median band's; and no component of the median band may move from the plain
- * turns' (their mean) by more than 5 % of the plain median band's mean.
+ * (about 36), and plain again. Each injected buy's trace says so (the span the sleep sat in carries
+ * {@value LatencyInjector#MARK}), so the known answer is judged on those buys: every one of them
+ * ranks among the slowest 10 %, each one's order service holds the 200 ms, and their order service
+ * over the median band's is 200 ms ± 10 %. The extreme band (p99–p100) must be wholly traced and
+ * add up; no component of the median band may move from the plain turns' (their mean) by more than
+ * 5 % of the plain median band's mean.
  * <p>
- * Why so. 200 ms stands far above a buy's own slowest, so that the extreme band is the injected
- * buys alone. Two fresh labs differ by more than 5 % (the median band of the same buys, 6.41 and
- * 8.00 ms), so the injection is set while the lab runs, through /actuator/injections. A closed
- * loop idles while a buy sleeps, which slowed the rest, so arrivals come at a fixed rate; and the
- * sleep is where no lock is held. The median band's mean client latency is printed, not judged:
- * from one 20 s turn to the next on this 2-core machine it moved by up to 18 % whether or not
- * anything was injected; spread over its dozen components, no one of them moved by 5 %. On the
- * run's shared lab ({@link SharedLab}).
+ * Why so. Judged by rank alone (the extreme band's order service over the median's), the answer
+ * held while 200 ms stood above every buy's own slowest; on this 2-core machine a stall of the
+ * machine's own sometimes does not (the plain turns' extreme band has averaged from 75 ms to
+ * 999 ms over runs), and then it shares the extreme band with the injected buys: a stall the report
+ * rightly shows, but no fault of the attribution. So the extreme band's mix is printed, not judged.
+ * Two fresh labs differ by more than 5 % (the median band of the same buys, 6.41 and 8.00 ms), so
+ * the injection is set while the lab runs, through /actuator/injections. A closed loop idles while
+ * a buy sleeps, which slowed the rest, so arrivals come at a fixed rate; and the sleep is where no
+ * lock is held. The median band's mean client latency is printed, not judged: from one 20 s turn
+ * to the next on this 2-core machine it moved by up to 18 % whether or not anything was injected;
+ * spread over its dozen components, no one of them moved by 5 %. On the run's shared lab
+ * ({@link SharedLab}).
  */
 @ExtendWith(SharedLab.class)
 class TailKnownAnswerIT {
@@ -43,14 +59,16 @@ class TailKnownAnswerIT {
 	private static final double DELAY_MS = 200;
 
 	@Test
-	void aDelayInAFewBuysIsTheExtremeBandsAndStaysOutOfTheMedianBand(LabProcesses lab) throws Exception {
-		List<BandDecomposition> turns = ComponentMedians.bandsOfBuysInTurn("tail", Service.ORDER, POINT, 60, 20,
+	void aDelayInAFewBuysIsFoundInThoseBuysAmongTheSlowestAndStaysOutOfTheMedianBand(LabProcesses lab)
+			throws Exception {
+		List<Turn> turns = ComponentMedians.buysInTurns("tail", Service.ORDER, POINT, 60, 20,
 				Arrays.asList(null, "200ms@3%", null), lab);
-		BandDecomposition injected = turns.get(1);
-		ComponentMedians.print(turns.get(0), injected);
+		BandDecomposition injected = turns.get(1).bands();
+		ComponentMedians.print(turns.get(0).bands(), injected);
 		System.out.printf("median band's mean client latency: plain %.3f ms, injected %.3f ms, plain again %.3f ms%n",
-				turns.get(0).band("median").decomposedClientMeanMs(), injected.band("median").decomposedClientMeanMs(),
-				turns.get(2).band("median").decomposedClientMeanMs());
+				turns.get(0).bands().band("median").decomposedClientMeanMs(),
+				injected.band("median").decomposedClientMeanMs(),
+				turns.get(2).bands().band("median").decomposedClientMeanMs());
 
 		BandStats extreme = injected.band("extreme");
 		BandStats median = injected.band("median");
@@ -58,13 +76,56 @@ class TailKnownAnswerIT {
 		assertThat(extreme.requests()).isGreaterThanOrEqualTo(10);
 		assertThat(extreme.decomposed()).isEqualTo(extreme.requests());
 		assertThat(extreme.sumOverClient()).isCloseTo(1.0, within(1e-9));
-		assertThat(extreme.part(ORDER_SELF) - median.part(ORDER_SELF)).as("the extreme band's order service over the median band's")
+
+		// The injected buys, by their traces' mark, ranked as the bands rank them.
+		Map<String, List<Span>> traces = turns.get(1).spans().stream().collect(Collectors.groupingBy(Span::traceId));
+		List<Request> ranked = turns.get(1).requests().stream()
+			.sorted(Comparator.comparingDouble(Request::durationMs))
+			.toList();
+		int tailFrom = injected.band("tail").band().firstRank(ranked.size());
+		int extremeFrom = extreme.band().firstRank(ranked.size());
+		List<Double> orderSelfMs = new ArrayList<>();
+		int inExtreme = 0;
+		int untraced = 0;
+		for (int rank = 0; rank < ranked.size(); rank++) {
+			Request buy = ranked.get(rank);
+			List<Span> trace = traces.get(buy.traceId());
+			Span root = Decomposition.root(trace, buy.parentSpanId());
+			if (root == null) {
+				untraced++;
+				continue;
+			}
+			String mark = trace.stream().map((span) -> span.attribute(LatencyInjector.MARK)).filter(Objects::nonNull)
+				.findFirst().orElse(null);
+			if (mark == null) {
+				continue;
+			}
+			assertThat(mark).isEqualTo(POINT + " 200ms");
+			assertThat(rank).as("an injected buy's rank among %d (the slowest 10 %% from %d)", ranked.size(), tailFrom)
+				.isGreaterThanOrEqualTo(tailFrom);
+			inExtreme += (rank >= extremeFrom) ? 1 : 0;
+			double self = Decomposition.of(trace, root, Math.round(buy.durationMs() * 1e6)).getOrDefault(ORDER_SELF, 0L) / 1e6;
+			// The sleep lies inside the order service's span, outside its children: all of it is its own time.
+			assertThat(self).as("an injected buy's order service, ms").isGreaterThanOrEqualTo(DELAY_MS);
+			orderSelfMs.add(self);
+		}
+		double meanSelf = orderSelfMs.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+		System.out.printf("injected buys: %d of %d, %d untraced (%d in the extreme band of %d); their order service "
+				+ "%.3f ms, the median band's %.3f ms%n", orderSelfMs.size(), ranked.size(), untraced, inExtreme,
+				extreme.requests(), meanSelf, median.part(ORDER_SELF));
+		assertThat(untraced).as("buys whose trace was not found").isLessThanOrEqualTo(ranked.size() / 100);
+		// The report's count of each band's injected requests (its row "of them, injected") agrees.
+		assertThat(extreme.injected()).isEqualTo(inExtreme);
+		assertThat(median.injected()).isZero();
+		assertThat(orderSelfMs).as("injected buys (3 %% of %d)", ranked.size()).hasSizeGreaterThanOrEqualTo(10);
+		assertThat(meanSelf - median.part(ORDER_SELF)).as("the injected buys' order service over the median band's")
 			.isBetween(0.9 * DELAY_MS, 1.1 * DELAY_MS);
-		BandStats before = turns.get(0).band("median");
-		BandStats after = turns.get(2).band("median");
+
+		BandStats before = turns.get(0).bands().band("median");
+		BandStats after = turns.get(2).bands().band("median");
 		double tolerance = 0.05 * (before.decomposedClientMeanMs() + after.decomposedClientMeanMs()) / 2;
 		Set<String> components = new LinkedHashSet<>(injected.components());
-		components.addAll(turns.get(0).components());
+		components.addAll(turns.get(0).bands().components());
 		for (String component : components) {
 			double plain = (before.part(component) + after.part(component)) / 2;
 			assertThat(median.part(component)).as("the median band's %s; plain %.3f ms", component, plain)

@@ -31,9 +31,11 @@ public record BandDecomposition(String group, List<BandStats> bands, List<String
 	 * @param decomposedClientMeanMs the mean client latency of those, which the parts add up to
 	 * @param parts component → mean ms over the decomposed requests (0 where a trace lacks it)
 	 * @param frontDoorSplit how the front door splits where the server said when it read the request
+	 * @param injected of the decomposed, those whose trace says an injection acted in it
+	 * ({@link Decomposition#INJECTED_ATTRIBUTE}): a known answer's passes, told from the rest
 	 */
 	public record BandStats(Bands.Band band, int requests, double clientMeanMs, int decomposed,
-			double decomposedClientMeanMs, Map<String, Double> parts, FrontDoorSplit frontDoorSplit) {
+			double decomposedClientMeanMs, Map<String, Double> parts, FrontDoorSplit frontDoorSplit, int injected) {
 
 		public double part(String component) {
 			return this.parts.getOrDefault(component, 0.0);
@@ -72,11 +74,13 @@ public record BandDecomposition(String group, List<BandStats> bands, List<String
 				List<Request> traced = new ArrayList<>();
 				List<Map<String, Long>> samples = new ArrayList<>();
 				double[] split = new double[3];
+				int injected = 0;
 				for (Request request : in) {
 					List<Span> trace = traces.get(request.traceId());
 					Span root = Decomposition.root(trace, request.parentSpanId());
 					if (root != null) {
 						traced.add(request);
+						injected += Decomposition.injected(trace) ? 1 : 0;
 						Map<String, Long> parts = Decomposition.of(trace, root, nanos(request));
 						samples.add(parts);
 						long read = Decomposition.readBeforeRootNanos(root, nanos(request));
@@ -89,7 +93,8 @@ public record BandDecomposition(String group, List<BandStats> bands, List<String
 				}
 				FrontDoorSplit frontDoor = new FrontDoorSplit((int) split[0], split[1] / Math.max(1, split[0]),
 						split[2] / Math.max(1, split[0]));
-				stats.add(new BandStats(band, in.size(), mean(in), traced.size(), mean(traced), means(samples), frontDoor));
+				stats.add(new BandStats(band, in.size(), mean(in), traced.size(), mean(traced), means(samples), frontDoor,
+						injected));
 				if ((band.equals(bands.reference()) || band.equals(bands.slowest())) && !traced.isEmpty()) {
 					// The traced request in the middle of the band's traced ones stands for it.
 					Request example = traced.get(traced.size() / 2);

@@ -42,6 +42,17 @@ public final class Decomposition {
 	public static final String READ_ATTRIBUTE = "lab.server.read.ns";
 
 	/**
+	 * The attribute of the span an injected delay or failure sat in (set by the telemetry module's
+	 * LatencyInjector): the point and what was done there, {@code order-before-catalog 200ms}.
+	 */
+	public static final String INJECTED_ATTRIBUTE = "lab.injected";
+
+	/** Whether a span of the trace says an injection acted in it. */
+	public static boolean injected(List<Span> trace) {
+		return trace.stream().anyMatch((span) -> span.attribute(INJECTED_ATTRIBUTE) != null);
+	}
+
+	/**
 	 * Of the front door, the part after the server read the request and before its root span
 	 * started: the root's {@link #READ_ATTRIBUTE}, at most the whole front door; -1 where the server
 	 * did not say (not Tomcat, or spans from before it was kept).

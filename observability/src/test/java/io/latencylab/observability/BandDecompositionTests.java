@@ -54,6 +54,22 @@ class BandDecompositionTests {
 	}
 
 	@Test
+	void eachBandCountsItsTracedRequestsWhoseTraceSaysAnInjectionActedThere() {
+		// The four slow buys' commit spans carry the injector's mark, as the services' do.
+		List<Span> marked = spans.stream().map((s) -> (s.name().equals("commit") && Integer.parseInt(s.traceId().substring(1)) % 50 == 49)
+				? new Span(s.service(), s.traceId(), s.spanId(), s.parentSpanId(), s.name(), s.kind(), s.startNanos(), s.endNanos(),
+						false, java.util.Map.of(Decomposition.INJECTED_ATTRIBUTE, "catalog-before-commit 50ms"))
+				: s).toList();
+		assertThat(marked).filteredOn((s) -> s.attribute(Decomposition.INJECTED_ATTRIBUTE) != null).hasSize(4);
+		BandDecomposition buy = BandDecomposition.of(requests, marked, Bands.parse("median=45-55,tail=90-98,extreme=98-100"))
+			.getFirst();
+		assertThat(buy.band("extreme").injected()).isEqualTo(4);
+		assertThat(buy.band("tail").injected()).isZero();
+		assertThat(buy.band("median").injected()).isZero();
+		assertThat(BandDecomposition.of(requests, spans, Bands.DEFAULT).getFirst().band("extreme").injected()).isZero();
+	}
+
+	@Test
 	void aBandHoldsWhatItsTracesHoldAndSaysHowManyThatIs() {
 		// Only the even half of the traces arrived.
 		List<Span> half = spans.stream().filter((s) -> Integer.parseInt(s.traceId().substring(1)) % 2 == 0).toList();

@@ -1,5 +1,6 @@
 package io.latencylab.telemetry;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -11,6 +12,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+
 /**
  * The known-answer and teaching knobs: a delay or a failure at a named point in a service, off
  * unless configured as {@code lab.inject.<point>=SPEC}. SPEC is a delay ({@code 50ms}, {@code 1s},
@@ -18,8 +22,11 @@ import java.util.function.DoubleSupplier;
  * act on that share of the passes only ({@code 200ms@10%}, {@code fail@25%}). The lab injects a
  * delay it knows and checks that the latency decomposition finds it where it was put; a class
  * injects failures and watches them travel through the traces. A delay is no span of its own: it
- * shows up in the time of the span it sits in. A failure is an {@link InjectedFault} thrown there,
- * which the gRPC services answer as UNAVAILABLE, like a server failing mid-call.
+ * shows up in the time of the span it sits in, which carries {@value #MARK} (the point and what was
+ * done there: {@code order-before-catalog 200ms}), so that a trace says which passes were injected
+ * and a known answer is judged on those passes whatever else was slow. A failure is an
+ * {@link InjectedFault} thrown there, which the gRPC services answer as UNAVAILABLE, like a server
+ * failing mid-call.
  *
  * Points: {@code catalog-before-commit} (inside the catalog's commit span; a failure rolls the buy
  * back), {@code order-before-catalog} (the order service, before it calls the catalog; a failure
@@ -32,18 +39,25 @@ public class LatencyInjector {
 	/** The points the services pass, by name. */
 	public static final Set<String> POINTS = Set.of("catalog-before-commit", "order-before-catalog");
 
+	/** The attribute of the span a pass was injected in: {@code POINT DELAY} or {@code POINT fail}. */
+	public static final String MARK = "lab.injected";
+
 	/** Point → its action and the spec it was parsed from; changed while the service runs by {@link #set}. */
 	private final Map<String, Action> actions = new ConcurrentHashMap<>();
 
 	private final Map<String, String> specs = new ConcurrentHashMap<>();
 
+	private final ObservationRegistry observations;
+
 	private final DoubleSupplier random;
 
-	public LatencyInjector(Map<String, String> specs) {
-		this(specs, () -> ThreadLocalRandom.current().nextDouble());
+	/** {@code observations}: whose current observation, at a pass, is marked as injected. */
+	public LatencyInjector(Map<String, String> specs, ObservationRegistry observations) {
+		this(specs, observations, () -> ThreadLocalRandom.current().nextDouble());
 	}
 
-	LatencyInjector(Map<String, String> specs, DoubleSupplier random) {
+	LatencyInjector(Map<String, String> specs, ObservationRegistry observations, DoubleSupplier random) {
+		this.observations = observations;
 		this.random = random;
 		specs.forEach(this::put);
 	}
@@ -96,17 +110,26 @@ public class LatencyInjector {
 		return specs;
 	}
 
-	/** Passes the point: sleeps, or throws an InjectedFault, where so configured. */
+	/**
+	 * Passes the point: sleeps, or throws an InjectedFault, where so configured, and marks the
+	 * current observation (its span) with {@value #MARK}.
+	 */
 	public void at(String point) {
 		Action action = this.actions.get(point);
 		if (action == null || (action.share() < 1 && this.random.getAsDouble() >= action.share())) {
 			return;
 		}
+		long nanos = action.fail() ? 0 : action.nanos();
+		Observation current = this.observations.getCurrentObservation();
+		if (current != null) {
+			current.highCardinalityKeyValue(MARK, point + " " + (action.fail() ? "fail"
+					: BigDecimal.valueOf(nanos, 6).stripTrailingZeros().toPlainString() + "ms"));
+		}
 		if (action.fail()) {
 			throw new InjectedFault(point);
 		}
 		try {
-			Thread.sleep(Duration.ofNanos(action.nanos()));
+			Thread.sleep(Duration.ofNanos(nanos));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.micrometer.observation.ObservationFilter;
+import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.tracing.exporter.SpanExportingPredicate;
 import io.micrometer.tracing.exporter.SpanFilter;
 import io.micrometer.tracing.exporter.SpanReporter;
@@ -124,12 +125,12 @@ public class TelemetryAutoConfiguration {
 	 * {@code lab.injections=POINT=DELAY,…} (LAB_INJECTIONS: one environment variable, as compose passes them).
 	 */
 	@Bean
-	LatencyInjector latencyInjector(Environment environment) {
+	LatencyInjector latencyInjector(Environment environment, ObjectProvider<ObservationRegistry> observations) {
 		Map<String, String> delays = new LinkedHashMap<>(Binder.get(environment)
 			.bind("lab.inject", Bindable.mapOf(String.class, String.class))
 			.orElse(Map.of()));
 		delays.putAll(LatencyInjector.parseList(environment.getProperty("lab.injections", "")));
-		return new LatencyInjector(delays);
+		return new LatencyInjector(delays, observations.getIfAvailable(() -> ObservationRegistry.NOOP));
 	}
 
 	@Bean

@@ -3,6 +3,8 @@ package io.latencylab.telemetry;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,7 +15,7 @@ class LatencyInjectorTests {
 
 	@Test
 	void aDelayIsSleptAtItsPointOnly() {
-		LatencyInjector injector = new LatencyInjector(Map.of("here", "30ms"));
+		LatencyInjector injector = new LatencyInjector(Map.of("here", "30ms"), ObservationRegistry.NOOP);
 		long start = System.nanoTime();
 		injector.at("elsewhere");
 		long elsewhere = System.nanoTime() - start;
@@ -25,8 +27,34 @@ class LatencyInjectorTests {
 	}
 
 	@Test
+	void anInjectedPassMarksTheObservationItSitsInWithItsPointAndWhatWasDone() {
+		ObservationRegistry registry = ObservationRegistry.create();
+		registry.observationConfig().observationHandler((context) -> true);
+		// Draws 0.5, 0.1, 0.1: the first pass is not in the 20% share, the next two are (the last
+		// one with no observation current: slept, and nothing to mark).
+		double[] draws = { 0.5, 0.1, 0.1 };
+		AtomicInteger draw = new AtomicInteger();
+		LatencyInjector injector = new LatencyInjector(Map.of("order-before-catalog", "1ms-2ms@20%"), registry,
+				() -> draws[draw.getAndIncrement()]);
+		Observation left = Observation.start("left", registry);
+		left.scoped(() -> injector.at("order-before-catalog"));
+		Observation marked = Observation.start("marked", registry);
+		marked.scoped(() -> injector.at("order-before-catalog"));
+		injector.at("order-before-catalog");
+		assertThat(left.getContext().getHighCardinalityKeyValue(LatencyInjector.MARK)).isNull();
+		assertThat(marked.getContext().getHighCardinalityKeyValue(LatencyInjector.MARK).getValue())
+			.matches("order-before-catalog (1|1\\.[0-9]+|2)ms");
+		LatencyInjector failing = new LatencyInjector(Map.of("catalog-before-commit", "fail"), registry);
+		Observation failed = Observation.start("failed", registry);
+		assertThatThrownBy(() -> failed.scoped(() -> failing.at("catalog-before-commit")))
+			.isInstanceOf(LatencyInjector.InjectedFault.class);
+		assertThat(failed.getContext().getHighCardinalityKeyValue(LatencyInjector.MARK).getValue())
+			.isEqualTo("catalog-before-commit fail");
+	}
+
+	@Test
 	void aFailureIsThrownNamingItsPointAndItsProperty() {
-		LatencyInjector injector = new LatencyInjector(Map.of("catalog-before-commit", "fail"));
+		LatencyInjector injector = new LatencyInjector(Map.of("catalog-before-commit", "fail"), ObservationRegistry.NOOP);
 		assertThatThrownBy(() -> injector.at("catalog-before-commit")).isInstanceOf(LatencyInjector.InjectedFault.class)
 			.hasMessage("a failure injected at catalog-before-commit (lab.inject.catalog-before-commit)");
 	}
@@ -35,7 +63,7 @@ class LatencyInjectorTests {
 	void aShareActsOnThePassesWhoseDrawFallsBelowIt() {
 		// Draws 0.00, 0.01, … 0.99 in turn: a 25% share fails exactly the 25 draws under 0.25.
 		AtomicInteger draw = new AtomicInteger();
-		LatencyInjector injector = new LatencyInjector(Map.of("p", "FAIL@25%"), () -> (draw.getAndIncrement() % 100) / 100.0);
+		LatencyInjector injector = new LatencyInjector(Map.of("p", "FAIL@25%"), ObservationRegistry.NOOP, () -> (draw.getAndIncrement() % 100) / 100.0);
 		int failed = 0;
 		for (int i = 0; i < 100; i++) {
 			try {
@@ -50,7 +78,7 @@ class LatencyInjectorTests {
 
 	@Test
 	void anInjectionSetWhileRunningActsFromTheNextPassAndIsTakenAwayWithoutASpec() {
-		LatencyInjector injector = new LatencyInjector(Map.of());
+		LatencyInjector injector = new LatencyInjector(Map.of(), ObservationRegistry.NOOP);
 		injector.at("catalog-before-commit");
 		injector.set("catalog-before-commit", "fail");
 		assertThat(injector.specs()).containsExactly(Map.entry("catalog-before-commit", "fail"));
@@ -62,7 +90,7 @@ class LatencyInjectorTests {
 
 	@Test
 	void aPointNoServicePassesOrASpecThatIsNoneIsRefusedAndChangesNothing() {
-		LatencyInjector injector = new LatencyInjector(Map.of("order-before-catalog", "5ms"));
+		LatencyInjector injector = new LatencyInjector(Map.of("order-before-catalog", "5ms"), ObservationRegistry.NOOP);
 		assertThatIllegalArgumentException().isThrownBy(() -> injector.set("catalog-before-comit", "50ms"))
 			.withMessage("no point 'catalog-before-comit'; the points are [catalog-before-commit, order-before-catalog]");
 		assertThatIllegalArgumentException().isThrownBy(() -> injector.set("order-before-catalog", "50"))
@@ -77,7 +105,7 @@ class LatencyInjectorTests {
 		assertThat(LatencyInjector.Action.parse("1s")).isEqualTo(new LatencyInjector.Action(false, 1_000_000_000, 1_000_000_000, 1));
 		for (String bad : new String[] { "50", "fail@", "fail@150%", "50ms@ten%", "60ms-40ms", "explode" }) {
 			assertThatIllegalArgumentException().as(bad)
-				.isThrownBy(() -> new LatencyInjector(Map.of("p", bad)))
+				.isThrownBy(() -> new LatencyInjector(Map.of("p", bad), ObservationRegistry.NOOP))
 				.withMessageContaining("not '" + bad + "'");
 		}
 	}

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import io.grpc.Status;
 import io.grpc.StatusException;
+import io.micrometer.observation.ObservationRegistry;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,7 +17,7 @@ class UnavailableStatusTests {
 
 	@Test
 	void anInjectedFailureIsUnavailableWithWhereItWasInjected() {
-		LatencyInjector injector = new LatencyInjector(Map.of("catalog-commit", "fail"));
+		LatencyInjector injector = new LatencyInjector(Map.of("catalog-commit", "fail"), ObservationRegistry.NOOP);
 		Throwable fault = catchFault(() -> injector.at("catalog-commit"));
 		StatusException status = this.handler.handleException(fault);
 		assertThat(status.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE);

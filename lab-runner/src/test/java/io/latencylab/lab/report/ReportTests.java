@@ -105,6 +105,16 @@ class ReportTests {
 	}
 
 	@Test
+	void whereAnInjectionActedEachBandSaysHowManyOfItsTracedRequestsItActedIn() throws IOException {
+		// The four slow commits (every 50th buy) were an injection's: two in the tail band, two in the extreme.
+		Path dir = slowCommitsRun(this.runs, "tail-injected", true);
+		Report.write(RunData.read(dir), List.of());
+		assertThat(Files.readString(dir.resolve("report.md")))
+			.contains("| requests traced of in band | 20 of 20 | 18 of 18 | 2 of 2 |  |  |\n"
+					+ "| of them, injected (`lab.injected` in the trace) | 0 of 20 | 2 of 18 | 2 of 2 |  |  |\n");
+	}
+
+	@Test
 	void eachStepShowsWhereItsTailGoesBandByBandWithTwoWaterfalls() throws IOException {
 		Path dir = slowCommitsRun(this.runs, "tail");
 		Report.write(RunData.read(dir), List.of());
@@ -115,6 +125,8 @@ class ReportTests {
 			// Two of the tail band's 18 are slow commits: 30 + 50 × 2/18.
 			.contains("| catalog-service: catalog.commit | 30.00 | 35.56 | 80.00 | +5.556 | +50.000 |")
 			.contains("| parts added up, over the client | 100.0% | 100.0% | 100.0% |  |  |")
+			// Nothing injected: no row for it.
+			.doesNotContain("injected (`lab.injected`")
 			// Each waterfall names its trace: the middle one of its band's traced buys.
 			.contains("Trace `b102`.")
 			.contains("Trace `b199`.");

@@ -136,6 +136,11 @@ public final class RunFixtures {
 	 * 50th buy's commit 50 ms longer: the slowest 2 %.
 	 */
 	public static Path slowCommitsRun(Path runs, String runId) throws IOException {
+		return slowCommitsRun(runs, runId, false);
+	}
+
+	/** As above; {@code marked}: the slow commits' spans say an injection acted in them, as the services' do. */
+	public static Path slowCommitsRun(Path runs, String runId, boolean marked) throws IOException {
 		Path dir = runs.resolve(runId);
 		List<String> csv = new ArrayList<>(List.of("group,trace_id,start_epoch_ms,duration_ms,status,parent_span_id,ok"));
 		List<Span> spans = new ArrayList<>();
@@ -144,7 +149,11 @@ public final class RunFixtures {
 			String b = "b" + i;
 			csv.add(String.format(java.util.Locale.ROOT, "buy,%s,%d,%.3f,200,s%s,true", b, 1000 + i * 10, 50 + commit + i / 1000.0, b));
 			spans.add(span(b, "frontend-service", b + "r", "s" + b, "post /orders", Span.SERVER, 0, 40 + commit));
-			spans.add(span(b, "catalog-service", b + "c", b + "r", "catalog.commit", Span.INTERNAL, 20, 20 + commit));
+			Span commitSpan = span(b, "catalog-service", b + "c", b + "r", "catalog.commit", Span.INTERNAL, 20, 20 + commit);
+			spans.add((marked && commit == 80) ? new Span(commitSpan.service(), b, commitSpan.spanId(), commitSpan.parentSpanId(),
+					commitSpan.name(), commitSpan.kind(), commitSpan.startNanos(), commitSpan.endNanos(), false,
+					Map.of(io.latencylab.observability.Decomposition.INJECTED_ATTRIBUTE, "catalog-before-commit 50ms"))
+					: commitSpan);
 		}
 		writeManifest(dir, runId, "seed-001", "001", List.of(step(dir, 1, "buy", 1, csv, spans)));
 		return dir;
