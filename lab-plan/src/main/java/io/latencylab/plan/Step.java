@@ -1,8 +1,11 @@
 package io.latencylab.plan;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One Gatling run of a plan.
@@ -14,6 +17,13 @@ import java.util.Map;
  * @param estimate how long the load lasts, for the progress display
  */
 public record Step(String name, String simulation, Map<String, String> properties, Duration estimate) {
+
+	/**
+	 * The parameters whose whole numbers add up to the step's load (its clients, its users, its
+	 * rates): a step that names them can be split over several injectors, each sending a share. A
+	 * load that is not such a sum (a schedule of bursts, a population to upload) names none.
+	 */
+	public static final Parameter<List<String>> DIVIDES = Parameter.texts("lab.share.divides");
 
 	public static Builder of(String name, Class<?> simulation) {
 		return new Builder(name, simulation.getName());
@@ -43,6 +53,44 @@ public record Step(String name, String simulation, Map<String, String> propertie
 	public <T> T get(Parameter<T> parameter) {
 		String value = this.properties.get(parameter.name());
 		return (value == null) ? null : parameter.parse(value);
+	}
+
+	/** Whether the step says how its load divides ({@link #DIVIDES}). */
+	public boolean divides() {
+		List<String> divides = get(DIVIDES);
+		return divides != null && !divides.isEmpty();
+	}
+
+	/**
+	 * Share {@code index} (from 0) of {@code count}: every parameter {@link #DIVIDES} names divided
+	 * as evenly as whole numbers allow, the first shares taking one more where they do not divide
+	 * exactly, a list of them number by number; so the shares add up to the step. Empty when this
+	 * share would send nothing (1 client over 2 injectors: the second).
+	 */
+	public Optional<Step> share(int index, int count) {
+		if (count < 1 || index < 0 || index >= count) {
+			throw new IllegalArgumentException("share " + index + " of " + count);
+		}
+		if (!divides()) {
+			throw new IllegalStateException("step " + this.name + " does not say how its load divides (" + DIVIDES.name() + ")");
+		}
+		Map<String, String> shared = new LinkedHashMap<>(this.properties);
+		boolean sends = false;
+		for (String name : get(DIVIDES)) {
+			String value = this.properties.get(name);
+			if (value == null) {
+				throw new IllegalStateException("step " + this.name + " divides " + name + ", which it does not set");
+			}
+			List<String> parts = new ArrayList<>();
+			for (String number : value.split(",")) {
+				int whole = Integer.parseInt(number.strip());
+				int part = whole / count + ((index < whole % count) ? 1 : 0);
+				sends |= part > 0;
+				parts.add(String.valueOf(part));
+			}
+			shared.put(name, String.join(",", parts));
+		}
+		return sends ? Optional.of(new Step(this.name, this.simulation, shared, this.estimate)) : Optional.empty();
 	}
 
 	/** The step's parameters as a simulation reads them. */

@@ -9,12 +9,18 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 import io.gatling.app.Gatling$;
 import io.latencylab.plan.InjectorAnswer;
 import io.latencylab.plan.InjectorCommand;
+import io.latencylab.plan.InjectorProgress;
 
 /**
  * A long-lived load generator: one JVM for every step of a lab run, so that only the first step
@@ -22,7 +28,10 @@ import io.latencylab.plan.InjectorCommand;
  * services need. It reads one step a line on standard input ({@link InjectorCommand}: JSON of the
  * step's system properties, Gatling's arguments and its log file); runs Gatling with them,
  * everything printed going to the log; and answers on standard output ({@link InjectorAnswer}:
- * "exit N cpu S", N being Gatling's exit code and S its own CPU seconds so far).
+ * "exit N cpu S started T", N being Gatling's exit code, S its own CPU seconds so far, T when the
+ * step's load started), and while the step runs its counts so far each second ({@link InjectorProgress}).
+ * It says "ready" once, before the first step, so that a runner splitting a
+ * step over several generators knows when they can all be given one instant to start at.
  */
 public final class Injector {
 
@@ -65,6 +74,43 @@ public final class Injector {
 
 	}
 
+	/**
+	 * The step's counts so far on the answers' stream, each tick: where the runner cannot read the
+	 * step's requests.csv while it runs (the generator is on another host or in a pod), it shows these.
+	 * None is printed once closed, so none of a step follows its answer.
+	 */
+	static final class ProgressLines implements AutoCloseable {
+
+		private final PrintStream answers;
+
+		private final InjectorProgress before = LoadRecorder.recordedSoFar();
+
+		private final ScheduledFuture<?> ticks;
+
+		private boolean closed;
+
+		ProgressLines(PrintStream answers, ScheduledExecutorService clock, Duration tick) {
+			this.answers = answers;
+			this.ticks = clock.scheduleAtFixedRate(this::tick, tick.toMillis(), tick.toMillis(), TimeUnit.MILLISECONDS);
+		}
+
+		private synchronized void tick() {
+			if (!this.closed) {
+				InjectorProgress now = LoadRecorder.recordedSoFar();
+				this.answers.println(
+						new InjectorProgress(now.requests() - this.before.requests(), now.errors() - this.before.errors()).line());
+				this.answers.flush();
+			}
+		}
+
+		@Override
+		public synchronized void close() {
+			this.closed = true;
+			this.ticks.cancel(false);
+		}
+
+	}
+
 	public static void main(String[] args) throws Exception {
 		PrintStream answers = System.out;
 		Switch output = new Switch(System.err);
@@ -72,6 +118,10 @@ public final class Injector {
 		System.setOut(printed);
 		System.setErr(printed);
 		BufferedReader steps = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+		ScheduledExecutorService clock = Executors
+			.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("injector-progress").factory());
+		answers.println(InjectorAnswer.READY);
+		answers.flush();
 		List<String> previous = new ArrayList<>();
 		for (String line = steps.readLine(); line != null; line = steps.readLine()) {
 			if (line.isBlank()) {
@@ -92,14 +142,22 @@ public final class Injector {
 			if (logFile.getParent() != null) {
 				Files.createDirectories(logFile.getParent());
 			}
+			long startedAt;
 			try (FileOutputStream log = new FileOutputStream(logFile.toFile(), true)) {
 				OutputStream outside = output.to(log);
-				try {
+				try (ProgressLines progress = new ProgressLines(answers, clock, Duration.ofSeconds(1))) {
+					// Every generator of a split step waits for the one instant the runner gave them all.
+					long wait = step.startAt() - System.currentTimeMillis();
+					if (wait > 0) {
+						Thread.sleep(wait);
+					}
+					startedAt = System.currentTimeMillis();
 					exit = Gatling$.MODULE$.fromArgs(gatlingArgs.toArray(String[]::new));
 				}
 				catch (Throwable ex) {
 					ex.printStackTrace(printed);
 					exit = 1;
+					startedAt = 0;
 				}
 				finally {
 					printed.flush();
@@ -108,7 +166,7 @@ public final class Injector {
 			}
 			// Its own CPU so far: where the generator runs on another host, the runner cannot read it.
 			double cpu = ProcessHandle.current().info().totalCpuDuration().map((d) -> d.toNanos() / 1e9).orElse(-1.0);
-			answers.println(new InjectorAnswer(exit, cpu).line());
+			answers.println(new InjectorAnswer(exit, cpu, startedAt).line());
 			answers.flush();
 		}
 	}

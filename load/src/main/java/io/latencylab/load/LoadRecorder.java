@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 import io.latencylab.observability.IntervalLogs;
 import io.latencylab.observability.Latencies;
+import io.latencylab.plan.InjectorProgress;
 import io.latencylab.plan.Parameters;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -38,6 +39,11 @@ import tools.jackson.databind.json.JsonMapper;
 public final class LoadRecorder implements Answers {
 
 	private static final double INJECTOR_CPU_WARNING = 0.8;
+
+	/** Every recorder's requests in this JVM, and those that failed: a generator's progress. */
+	private static final LongAdder RECORDED = new LongAdder();
+
+	private static final LongAdder FAILED = new LongAdder();
 
 	private final String simulation;
 
@@ -179,7 +185,9 @@ public final class LoadRecorder implements Answers {
 			stats.all.recordNanos(durationNanos);
 		}
 		stats.count.increment();
+		RECORDED.increment();
 		if (!ok) {
+			FAILED.increment();
 			stats.errors.computeIfAbsent((status == 0) ? "no response" : "HTTP " + status, (k) -> new LongAdder()).increment();
 		}
 		this.intervals.computeIfAbsent(tag(group), (k) -> new Recorder(Latencies.SIGNIFICANT_DIGITS))
@@ -203,6 +211,11 @@ public final class LoadRecorder implements Answers {
 				throw new UncheckedIOException(ex);
 			}
 		}
+	}
+
+	/** The requests every recorder of this JVM has recorded so far, and how many of them failed. */
+	public static InjectorProgress recordedSoFar() {
+		return new InjectorProgress(RECORDED.sum(), FAILED.sum());
 	}
 
 	/** HdrHistogram's log format allows no spaces or commas in a tag. */

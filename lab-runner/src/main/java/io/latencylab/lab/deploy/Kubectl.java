@@ -42,6 +42,11 @@ public final class Kubectl {
 		return this.namespace;
 	}
 
+	/** The context as the user named it; empty for the kubeconfig's current one. */
+	public Optional<String> namedContext() {
+		return this.context;
+	}
+
 	/** The context as the user named it, or their kubeconfig's current one. */
 	public String context() {
 		return this.context.orElseGet(() -> {

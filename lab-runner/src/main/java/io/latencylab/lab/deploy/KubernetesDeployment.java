@@ -1,6 +1,7 @@
 package io.latencylab.lab.deploy;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.traces.JaegerTraces;
 import io.latencylab.lab.traces.Traces;
@@ -45,6 +47,9 @@ public final class KubernetesDeployment implements Deployment {
 
 	private final ExternalDeployment reached;
 
+	/** The namespace's Services by the ports they publish, once read (see {@link #fromPods}). */
+	private Map<Integer, String> servicesByPort;
+
 	public KubernetesDeployment(Path project, Services services, Kubectl kubectl, Path overlay) {
 		this.project = project;
 		this.services = services;
@@ -74,6 +79,55 @@ public final class KubernetesDeployment implements Deployment {
 	@Override
 	public Topology topology() {
 		return Topology.here(Topology.Kind.KUBERNETES, this.services, Topology.TraceSource.jaeger(ComposeDeployment.JAEGER));
+	}
+
+	/** An indexed Job of load generators in the lab's namespace, every pod ready (see {@link InjectorJob}). */
+	public InjectorJob startInjectors(InjectorHost job) throws IOException, InterruptedException {
+		return InjectorJob.start(this.kubectl, job);
+	}
+
+	/**
+	 * {@code targets} as a pod in the lab's namespace reaches them: each address on this machine's
+	 * loopback at a port a Service of the namespace publishes becomes that Service's name (the
+	 * manifests publish each service on the node at the port its Service has); any other is left
+	 * as it is. The Services are read from the cluster once.
+	 */
+	public Map<String, String> fromPods(Map<String, String> targets) {
+		if (this.servicesByPort == null) {
+			try {
+				this.servicesByPort = servicesByPort(json("get", "services"));
+			}
+			catch (IOException ex) {
+				throw new IllegalStateException("cannot read the namespace's Services: " + ex.getMessage(), ex);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException("interrupted reading the namespace's Services", ex);
+			}
+		}
+		return fromPods(targets, this.servicesByPort);
+	}
+
+	static Map<String, String> fromPods(Map<String, String> targets, Map<Integer, String> servicesByPort) {
+		Map<String, String> seen = new LinkedHashMap<>();
+		targets.forEach((key, url) -> {
+			URI uri = URI.create(url);
+			String service = servicesByPort.get(uri.getPort());
+			boolean here = "127.0.0.1".equals(uri.getHost()) || "localhost".equals(uri.getHost());
+			seen.put(key, (here && service != null) ? url.replaceFirst("://[^/:]+:", "://" + service + ":") : url);
+		});
+		return seen;
+	}
+
+	/** Each port a Service of the namespace publishes, and that Service's name. */
+	static Map<Integer, String> servicesByPort(JsonNode services) {
+		Map<Integer, String> byPort = new LinkedHashMap<>();
+		for (JsonNode service : services.path("items")) {
+			for (JsonNode port : service.path("spec").path("ports")) {
+				byPort.putIfAbsent(port.path("port").asInt(), service.path("metadata").path("name").asString());
+			}
+		}
+		return byPort;
 	}
 
 	/**

@@ -8,8 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
+import io.latencylab.lab.run.InjectorStarts;
 import io.latencylab.lab.run.Manifest;
 import io.latencylab.lab.run.RunData;
 import io.latencylab.lab.run.RunData.StepData;
@@ -19,6 +21,7 @@ import io.latencylab.lab.run.Warming;
 import io.latencylab.observability.Convergence;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.IntervalLogs;
+import io.latencylab.observability.Request;
 import io.latencylab.plan.JMeterLoad;
 import io.latencylab.plan.WarmUp;
 import org.HdrHistogram.Histogram;
@@ -159,14 +162,19 @@ public final class Report {
 	 */
 	private void injectorsTable() throws IOException {
 		List<List<String>> rows = new ArrayList<>();
+		List<List<String>> starts = new ArrayList<>();
 		for (StepData step : this.run.steps()) {
 			Path injectors = this.run.dir().resolve(step.record().folder()).resolve("injectors");
 			if (!Files.isDirectory(injectors)) {
 				continue;
 			}
+			Optional<InjectorStarts> started = InjectorStarts.read(injectors);
+			if (started.isPresent()) {
+				starts.addAll(startRows(step.record().name(), started.get(), injectors));
+			}
 			Map<String, Map<String, Histogram>> byInjector = new LinkedHashMap<>();
 			try (Stream<Path> dirs = Files.list(injectors)) {
-				for (Path dir : dirs.sorted().toList()) {
+				for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
 					byInjector.put(dir.getFileName().toString(), byOperation(IntervalLogs.read(MergedLogs.find(dir))));
 				}
 			}
@@ -183,6 +191,37 @@ public final class Report {
 				+ "\"japan: rest get\" as \"rest get\"), each injector's figures from its own latency log, then \"all\", their "
 				+ "histograms added (HdrHistogram, 3 significant digits), never their percentiles averaged.");
 		this.doc.table(List.of("step", "group", "injector", "requests", "p50 ms", "p90 ms", "p99 ms", "max ms"), rows);
+		if (!starts.isEmpty()) {
+			this.doc.heading(3, "How the injectors started");
+			this.doc.text("The runner gave every injector of a step one instant, once all of them were ready; each started its "
+					+ "load when its own clock reached it (\"started\"), and sent its first request after Gatling began "
+					+ "(\"first request\"), both in ms after the instant, on each injector's clock (pods of one node share "
+					+ "its clock; across machines add their clocks' offset). The skew is the latest less the earliest. Each "
+					+ "injector's CPU over the step, as its JVM counted it: the lab's own cost, per injector.");
+			this.doc.table(List.of("step", "injector", "started (ms)", "first request (ms)", "CPU s"), starts);
+		}
+	}
+
+	/** A split step's start, injector by injector, then its skew. */
+	private static List<List<String>> startRows(String step, InjectorStarts started, Path injectors) throws IOException {
+		List<List<String>> rows = new ArrayList<>();
+		List<Long> firsts = new ArrayList<>();
+		for (Map.Entry<String, Long> each : started.started().entrySet()) {
+			Optional<Path> csv = RunFolder.requestsCsv(injectors.resolve(each.getKey()));
+			long first = csv.isPresent()
+					? Request.read(csv.get()).stream().mapToLong(Request::startMillis).min().orElse(0) : 0;
+			if (first > 0) {
+				firsts.add(first);
+			}
+			rows.add(List.of(step, each.getKey(),
+					(each.getValue() > 0) ? String.format(Locale.ROOT, "%+d", each.getValue() - started.instant()) : "not said",
+					(first > 0) ? String.format(Locale.ROOT, "%+d", first - started.instant()) : "none",
+					String.format(Locale.ROOT, "%.2f", started.cpuSeconds().getOrDefault(each.getKey(), 0.0))));
+		}
+		long firstSkew = firsts.size() < 2 ? 0 : java.util.Collections.max(firsts) - java.util.Collections.min(firsts);
+		rows.add(List.of(step, "skew", started.skewMs() + " ms", firstSkew + " ms",
+				String.format(Locale.ROOT, "%.2f", started.cpuSeconds().values().stream().mapToDouble(Double::doubleValue).sum())));
+		return rows;
 	}
 
 	/**

@@ -21,11 +21,11 @@ import java.util.stream.Stream;
 
 import io.latencylab.lab.tls.LabCa;
 import io.latencylab.lab.topology.InjectorHost;
-import io.latencylab.lab.traces.AppendedLines;
-import io.latencylab.observability.Request;
 import io.latencylab.plan.InjectorAnswer;
 import io.latencylab.plan.InjectorCommand;
+import io.latencylab.plan.InjectorProgress;
 import io.latencylab.plan.Step;
+import io.latencylab.plan.Targets;
 
 /**
  * Runs the steps of a run on one load generator: a JVM of its own (with the options the Gatling
@@ -38,6 +38,12 @@ public final class GatlingStep implements AutoCloseable {
 	/** The generator's main class, in the load module beside the simulations. */
 	static final String INJECTOR = "io.latencylab.load.Injector";
 
+	/** A simulation that sends nothing, to prime a generator's JVM (see {@link #prepare}). */
+	static final String PRIME = "io.latencylab.load.PrimeSimulation";
+
+	/** What it asks (its lab.prime.urls): each service's readiness. */
+	static final String PRIME_URLS = "lab.prime.urls";
+
 	/** The load module's logging configuration, a resource of its jar (load/src/main/resources). */
 	static final String LOGGING = "logback-load.xml";
 
@@ -45,26 +51,46 @@ public final class GatlingStep implements AutoCloseable {
 
 	private final InjectorHost place;
 
-	/** The generator's files on its ssh host; null for a generator on this machine. */
+	/** The load generator image's classpath (ops/image/load-generator.Dockerfile): its classes and its jars. */
+	static final String IMAGE_CLASSPATH = "/app/classes:/app/lib/*";
+
+	/** How long a generator may take to say it is ready (a JVM's start, over ssh or kubectl exec). */
+	static final java.time.Duration READY = java.time.Duration.ofMinutes(2);
+
+	/** The generator's files on its ssh host or in its pod; null for a generator on this machine. */
 	private final SshWorkspace remote;
 
 	private Process injector;
 
 	private double reportedCpuSeconds;
 
+	private long startedAt;
+
 	private BlockingQueue<String> answers;
 
+	/** Whether the running generator has said "ready". */
+	private boolean ready;
+
+	/** Whether the running generator has run {@link #PRIME}. */
+	private boolean primed;
+
 	private BufferedWriter commands;
+
+	/**
+	 * The generator's own count in its running step, from its progress lines: here, on another host
+	 * or in a pod alike, without reading its requests.csv while it measures.
+	 */
+	private volatile Progress.Counts reported = new Progress.Counts(0, 0);
 
 	public GatlingStep(Path project) {
 		this(project, InjectorHost.LOCAL);
 	}
 
-	/** A generator started in {@code place}: here, or in a network namespace. */
+	/** A generator started in {@code place}: here, in a network namespace, over ssh or in a pod. */
 	public GatlingStep(Path project, InjectorHost place) {
 		this.project = project;
 		this.place = place;
-		this.remote = (place.placement() == InjectorHost.Placement.SSH) ? new SshWorkspace(place, project) : null;
+		this.remote = place.remote() ? new SshWorkspace(place, project) : null;
 	}
 
 	/**
@@ -72,6 +98,15 @@ public final class GatlingStep implements AutoCloseable {
 	 * @return Gatling's exit code: 0, or 2 when the simulation's assertions failed
 	 */
 	public int run(Step step, Path stepDir, String runId, Map<String, String> targets, Progress progress)
+			throws IOException, InterruptedException {
+		return run(step, stepDir, runId, targets, progress, 0);
+	}
+
+	/**
+	 * As {@link #run(Step, Path, String, Map, Progress)}, the load starting at {@code startAt} (epoch
+	 * milliseconds; 0: at once): the instant every injector of a split step is given.
+	 */
+	public int run(Step step, Path stepDir, String runId, Map<String, String> targets, Progress progress, long startAt)
 			throws IOException, InterruptedException {
 		Files.createDirectories(stepDir);
 		Map<String, String> properties = new LinkedHashMap<>();
@@ -82,8 +117,57 @@ public final class GatlingStep implements AutoCloseable {
 		// Gatling's HTML report is written later (writeReports), when nothing is being measured.
 		List<String> args = List.of("-s", step.simulation(), "-rf", gatlingDir(stepDir).toString(), "-rd", step.name(),
 				"-l", "latency-lab", "--no-reports");
-		RequestTail tail = new RequestTail(stepDir);
-		return send(properties, args, stepDir, () -> progress.update(tail.poll()));
+		return send(properties, args, stepDir, startAt, () -> progress.update(this, this.reported));
+	}
+
+	/** When the generator started its last step's load, on its own clock (epoch milliseconds); 0 if it did not say. */
+	public long startedAt() {
+		return this.startedAt;
+	}
+
+	/**
+	 * Starts the generator's JVM, if it is not running, waits until it says it is ready, and primes
+	 * it once (Gatling's engine, its HTTP client and name lookups loaded by a simulation that only
+	 * asks each service's readiness): the runner gives a split step's injectors one instant only
+	 * once all of them can keep it.
+	 */
+	public void prepare(Map<String, String> targets) throws IOException, InterruptedException {
+		start();
+		if (!this.primed) {
+			// Its files (Gatling's log, nothing measured) kept apart from every run's.
+			Path prime = this.project.resolve("runs").resolve("injectors").resolve(this.place.name()).resolve("prime");
+			List<String> readiness = Targets.SERVICE.keySet()
+				.stream()
+				.map((target) -> targets.get(target.name()))
+				.filter(java.util.Objects::nonNull)
+				.map((url) -> url + "/actuator/health/readiness")
+				.sorted()
+				.toList();
+			send(Map.of(PRIME_URLS, String.join(",", readiness)),
+					List.of("-s", PRIME, "-rf", gatlingDir(prime).toString(), "--no-reports"), prime, 0, () -> {
+					});
+			this.primed = true;
+		}
+	}
+
+	private void start() throws IOException, InterruptedException {
+		Process generator = injector();
+		long deadline = System.nanoTime() + READY.toNanos();
+		while (!this.ready) {
+			String line = this.answers.poll(1, TimeUnit.SECONDS);
+			if (InjectorAnswer.READY.equals(line)) {
+				this.ready = true;
+			}
+			else if (line == null && !generator.isAlive()) {
+				this.injector = null;
+				throw new IOException("the load generator (" + this.place.describe() + ") ended (exit " + generator.exitValue()
+						+ ") as it started; see " + this.project.relativize(injectorLog()));
+			}
+			else if (System.nanoTime() > deadline) {
+				throw new IOException("the load generator (" + this.place.describe() + ") was not ready after "
+						+ READY.toSeconds() + " s; see " + this.project.relativize(injectorLog()));
+			}
+		}
 	}
 
 	/**
@@ -95,7 +179,7 @@ public final class GatlingStep implements AutoCloseable {
 			Path results = gatlingDir(stepDir);
 			try (Stream<Path> runs = Files.isDirectory(results) ? Files.list(results) : Stream.empty()) {
 				for (Path run : runs.filter((d) -> Files.exists(d.resolve("simulation.log"))).toList()) {
-					send(Map.of(), List.of("-rf", results.toString(), "-ro", run.getFileName().toString()), stepDir, () -> {
+					send(Map.of(), List.of("-rf", results.toString(), "-ro", run.getFileName().toString()), stepDir, 0, () -> {
 					});
 				}
 			}
@@ -110,7 +194,7 @@ public final class GatlingStep implements AutoCloseable {
 	 * One command to the generator; waits for its answer, calling {@code whileWaiting} each second.
 	 * A generator over ssh gets the host's paths, and the step's folder is fetched back after it.
 	 */
-	private int send(Map<String, String> properties, List<String> args, Path stepDir, Runnable whileWaiting)
+	private int send(Map<String, String> properties, List<String> args, Path stepDir, long startAt, Runnable whileWaiting)
 			throws IOException, InterruptedException {
 		Process generator = injector();
 		Map<String, String> sent = new LinkedHashMap<>(properties);
@@ -119,11 +203,12 @@ public final class GatlingStep implements AutoCloseable {
 		if (this.remote != null) {
 			sent.replaceAll((key, value) -> this.remote.remote(value, this.project));
 			sentArgs.replaceAll((arg) -> this.remote.remote(arg, this.project));
+			// The generator makes the step's folder there, its log's.
 			log = this.remote.remote(log, this.project);
-			this.remote.mkdirs(stepDir);
 		}
+		this.reported = new Progress.Counts(0, 0);
 		try {
-			this.commands.write(new InjectorCommand(sent, sentArgs, log).line());
+			this.commands.write(new InjectorCommand(sent, sentArgs, log, startAt).line());
 			this.commands.newLine();
 			this.commands.flush();
 		}
@@ -135,6 +220,13 @@ public final class GatlingStep implements AutoCloseable {
 		}
 		String answer;
 		while ((answer = this.answers.poll(1, TimeUnit.SECONDS)) == null || !InjectorAnswer.isAnswer(answer)) {
+			if (InjectorAnswer.READY.equals(answer)) {
+				this.ready = true;
+			}
+			if (answer != null && InjectorProgress.isProgress(answer)) {
+				InjectorProgress counted = InjectorProgress.parse(answer);
+				this.reported = new Progress.Counts(counted.requests(), counted.errors());
+			}
 			if (answer == null && !generator.isAlive()) {
 				this.injector = null;
 				throw new IOException("the load generator ended (exit " + generator.exitValue() + ") in "
@@ -148,6 +240,7 @@ public final class GatlingStep implements AutoCloseable {
 		whileWaiting.run();
 		InjectorAnswer answered = InjectorAnswer.parse(answer);
 		answered.cpu().ifPresent((cpu) -> this.reportedCpuSeconds = cpu);
+		this.startedAt = answered.startedAt();
 		return answered.exit();
 	}
 
@@ -178,7 +271,9 @@ public final class GatlingStep implements AutoCloseable {
 			return this.injector;
 		}
 		LabCa ca = LabCa.in(this.project.resolve("data/tls"));
-		List<Path> classpath = classpath();
+		boolean inPod = this.place.placement() == InjectorHost.Placement.POD;
+		// A pod runs the load generator's image, whose classes and jars are its own.
+		List<Path> classpath = inPod ? List.of() : classpath();
 		List<String> command = new ArrayList<>();
 		command.add((this.remote == null) ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : this.place.java());
 		// The JVM options the Gatling Maven plugin starts Gatling with.
@@ -191,7 +286,7 @@ public final class GatlingStep implements AutoCloseable {
 			files.add(ca.trustStore());
 			this.remote.ship(files);
 			trustStore = this.remote.remote(ca.trustStore());
-			cp = String.join(File.pathSeparator, classpath.stream().map(this.remote::remote).toList());
+			cp = inPod ? IMAGE_CLASSPATH : String.join(File.pathSeparator, classpath.stream().map(this.remote::remote).toList());
 		}
 		// HTTPS trusts the lab's own CA and nothing else: Gatling's default trusts every certificate.
 		// Warnings only: without a configuration of its own logback logged the first step's requests at DEBUG.
@@ -206,6 +301,8 @@ public final class GatlingStep implements AutoCloseable {
 		this.injector = new ProcessBuilder(this.place.wrap(command)).directory(this.project.toFile())
 			.redirectError(ProcessBuilder.Redirect.appendTo(injectorLog().toFile()))
 			.start();
+		this.ready = false;
+		this.primed = false;
 		this.commands = new BufferedWriter(new OutputStreamWriter(this.injector.getOutputStream(), StandardCharsets.UTF_8));
 		BlockingQueue<String> lines = new LinkedBlockingQueue<>();
 		this.answers = lines;
@@ -256,45 +353,6 @@ public final class GatlingStep implements AutoCloseable {
 			classpath.add(Path.of(jar));
 		}
 		return classpath;
-	}
-
-	/** Counts the lines a running step appends to its requests.csv. */
-	static final class RequestTail {
-
-		private final Path stepDir;
-
-		private AppendedLines csv;
-
-		private long requests;
-
-		private long errors;
-
-		RequestTail(Path stepDir) {
-			this.stepDir = stepDir;
-		}
-
-		Progress.Counts poll() {
-			try {
-				if (this.csv == null) {
-					// The simulation makes the file when it starts.
-					this.csv = RunFolder.requestsCsv(this.stepDir).map((file) -> new AppendedLines(file, 0)).orElse(null);
-				}
-				if (this.csv != null) {
-					for (String line : this.csv.read().split("\n")) {
-						Request request = Request.parse(line);
-						if (request != null) {
-							this.requests++;
-							this.errors += request.ok() ? 0 : 1;
-						}
-					}
-				}
-			}
-			catch (IOException ex) {
-				// Shown as no progress; the step's own result decides.
-			}
-			return new Progress.Counts(this.requests, this.errors);
-		}
-
 	}
 
 }

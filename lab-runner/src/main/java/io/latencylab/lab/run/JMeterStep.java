@@ -13,6 +13,8 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import io.latencylab.lab.topology.InjectorHost;
+import io.latencylab.lab.traces.AppendedLines;
+import io.latencylab.observability.Request;
 import io.latencylab.plan.JMeterLoad;
 import io.latencylab.plan.Parameter;
 import io.latencylab.plan.Parameters;
@@ -86,7 +88,7 @@ public final class JMeterStep {
 			.redirectErrorStream(true)
 			.redirectOutput(stepDir.resolve("jmeter.log").toFile())
 			.start();
-		GatlingStep.RequestTail tail = new GatlingStep.RequestTail(stepDir);
+		RequestTail tail = new RequestTail(stepDir);
 		long deadline = System.nanoTime() + ramp.plus(duration).plus(GRACE).toNanos();
 		double cpu = 0;
 		try {
@@ -153,6 +155,45 @@ public final class JMeterStep {
 			throw new IllegalStateException("the load-jmeter module is not built: run ./mvnw -DskipTests package first");
 		}
 		return target.resolve("classes") + File.pathSeparator + Files.readString(dependencies).strip();
+	}
+
+	/** Counts the lines a running step appends to its requests.csv. */
+	static final class RequestTail {
+
+		private final Path stepDir;
+
+		private AppendedLines csv;
+
+		private long requests;
+
+		private long errors;
+
+		RequestTail(Path stepDir) {
+			this.stepDir = stepDir;
+		}
+
+		Progress.Counts poll() {
+			try {
+				if (this.csv == null) {
+					// The simulation makes the file when it starts.
+					this.csv = RunFolder.requestsCsv(this.stepDir).map((file) -> new AppendedLines(file, 0)).orElse(null);
+				}
+				if (this.csv != null) {
+					for (String line : this.csv.read().split("\n")) {
+						Request request = Request.parse(line);
+						if (request != null) {
+							this.requests++;
+							this.errors += request.ok() ? 0 : 1;
+						}
+					}
+				}
+			}
+			catch (IOException ex) {
+				// Shown as no progress; the step's own result decides.
+			}
+			return new Progress.Counts(this.requests, this.errors);
+		}
+
 	}
 
 }

@@ -11,14 +11,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.deploy.InjectorJob;
+import io.latencylab.lab.deploy.KubernetesDeployment;
 import io.latencylab.lab.deploy.ReferenceServer;
 import io.latencylab.lab.net.EmulatedDistance;
 import io.latencylab.lab.net.Link;
 import io.latencylab.lab.topology.InjectorHost;
-import io.latencylab.lab.topology.Topology;
 import io.latencylab.observability.Bands;
 import io.latencylab.plan.JMeterLoad;
 import io.latencylab.plan.OutsideLoad;
@@ -101,6 +103,27 @@ public final class LabRun {
 	 */
 	public Path run(Plan plan, List<String> injections, boolean warmUp, Cores cores)
 			throws IOException, InterruptedException {
+		List<InjectorHost> placed = this.injectors;
+		Optional<InjectorHost> job = placed.stream().filter((i) -> i.placement() == InjectorHost.Placement.JOB).findFirst();
+		if (job.isEmpty()) {
+			return runOn(plan, injections, warmUp, cores);
+		}
+		if (!(this.deployment instanceof KubernetesDeployment cluster)) {
+			throw new IllegalStateException("the injector " + job.get().name() + " is a Job: it runs on the lab's cluster "
+					+ "(deployment: kubernetes), not with a " + this.deployment.mode() + " deployment");
+		}
+		// The Job's pods are this run's injectors; the Job is deleted when the run ends, however it ends.
+		try (InjectorJob pods = cluster.startInjectors(job.get())) {
+			this.injectors = pods.pods();
+			return runOn(plan, injections, warmUp, cores);
+		}
+		finally {
+			this.injectors = placed;
+		}
+	}
+
+	private Path runOn(Plan plan, List<String> injections, boolean warmUp, Cores cores)
+			throws IOException, InterruptedException {
 		List<Step> steps = plan.run(warmUp);
 		check(steps, cores);
 		Map<String, String> direct = new LinkedHashMap<>(this.deployment.topology().targets());
@@ -114,7 +137,7 @@ public final class LabRun {
 				Progress.clock(Plan.estimate(steps)));
 		Progress progress = new Progress(steps, this.out);
 		List<EmulatedDistance> regionProxies = new ArrayList<>();
-		Generators generators = new Generators(this.project, this.injectors, progress);
+		Generators generators = new Generators(this.project, this.injectors, progress, this::fromPods);
 		try (EmulatedDistance distance = EmulatedDistance.around(direct, this.distance, runDir);
 				generators;
 				ReferenceServer reference = ReferenceServer.wanted(steps)
@@ -154,6 +177,11 @@ public final class LabRun {
 		manifest.write(runDir);
 		this.out.println("\nRun took " + Progress.clock(progress.elapsed()) + "; writing the report");
 		return runDir;
+	}
+
+	/** {@code targets} as a pod of the cluster the services run on reaches them. */
+	private Map<String, String> fromPods(Map<String, String> targets) {
+		return (this.deployment instanceof KubernetesDeployment cluster) ? cluster.fromPods(targets) : targets;
 	}
 
 	/** Each hook opened for the steps, each given the direct targets to point elsewhere. */
@@ -205,10 +233,10 @@ public final class LabRun {
 		boolean wrkSteps = steps.stream().anyMatch((s) -> OutsideLoad.CLIENT.equals(s.simulation()));
 		boolean jmeterSteps = steps.stream().anyMatch((s) -> JMeterLoad.CLIENT.equals(s.simulation()));
 		for (InjectorHost injector : this.injectors) {
-			if (injector.placement() == InjectorHost.Placement.SSH && (wrkSteps || jmeterSteps)) {
+			if (injector.remote() && (wrkSteps || jmeterSteps)) {
 				// wrk's script, a JMeter plan and their results are files of this machine; shipping them is not built.
 				throw new IllegalStateException("this plan has " + (wrkSteps ? "wrk" : "JMeter") + " steps, which run here or "
-						+ "in a network namespace, not over ssh: place the injector " + injector.name()
+						+ "in a network namespace, not over ssh or in a pod: place the injector " + injector.name()
 						+ " locally or in a namespace");
 			}
 			if ((!this.distance.isZero() || !this.regions.isEmpty()) && injector.placement() != InjectorHost.Placement.LOCAL) {
@@ -216,7 +244,9 @@ public final class LabRun {
 						+ "the injector " + injector.describe() + " does not reach");
 			}
 			// An injector that cannot reach the services fails here, naming the address, before any load.
-			injector.check(this.deployment.topology().services().values().stream().map(Topology.Endpoint::http).toList());
+			Map<String, String> urls = new LinkedHashMap<>();
+			this.deployment.topology().services().forEach((name, endpoint) -> urls.put(name, endpoint.http()));
+			injector.check(List.copyOf(((injector.placement() == InjectorHost.Placement.POD) ? fromPods(urls) : urls).values()));
 		}
 	}
 

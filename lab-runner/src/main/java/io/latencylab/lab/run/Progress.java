@@ -3,16 +3,18 @@ package io.latencylab.lab.run;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import io.latencylab.plan.Plan;
 import io.latencylab.plan.Step;
 
 /**
  * The live line of a run: which step, elapsed and remaining time (from the plan's estimates), the
- * request rate over the last seconds and the errors so far. On a terminal the line is redrawn in
- * place; in a log (CI) a line is printed every 5 seconds.
+ * request rate over the last seconds and the errors so far, those of every generator of the step
+ * added. On a terminal the line is redrawn in place; in a log (CI) a line is printed every 5 seconds.
  */
 public final class Progress {
 
@@ -37,13 +39,17 @@ public final class Progress {
 
 	private long lastPrinted;
 
+	/** Each generator's latest counts in the step, when several share it. */
+	private final Map<Object, Counts> bySource = new LinkedHashMap<>();
+
 	public Progress(List<Step> steps, PrintStream out) {
 		this.steps = steps;
 		this.out = out;
 	}
 
-	public void startStep(int index) {
+	public synchronized void startStep(int index) {
 		this.index = index;
+		this.bySource.clear();
 		this.stepStart = System.nanoTime();
 		this.recent.clear();
 		Step step = this.steps.get(index);
@@ -53,11 +59,28 @@ public final class Progress {
 	}
 
 	/** A new count starts within the step (a settling round of the warm-up): the rate starts over. */
-	public void restartCount() {
+	public synchronized void restartCount() {
 		this.recent.clear();
 	}
 
-	public void update(Counts counts) {
+	/** One generator's counts in the step so far: the line shows every generator's added. */
+	public synchronized void update(Object source, Counts counts) {
+		this.bySource.put(source, counts);
+		update(stepTotal());
+	}
+
+	/** Every generator's latest counts in the step, added. */
+	synchronized Counts stepTotal() {
+		long requests = 0;
+		long errors = 0;
+		for (Counts each : this.bySource.values()) {
+			requests += each.requests();
+			errors += each.errors();
+		}
+		return new Counts(requests, errors);
+	}
+
+	public synchronized void update(Counts counts) {
 		long now = System.nanoTime();
 		this.recent.addLast(new long[] { now, counts.requests() });
 		while (this.recent.size() > 2 && now - this.recent.peekFirst()[0] > 5_000_000_000L) {

@@ -104,7 +104,7 @@ public record RunFolder(Path dir) {
 		}
 		List<Path> csvs = new ArrayList<>();
 		try (Stream<Path> dirs = Files.list(injectors)) {
-			for (Path dir : dirs.sorted().toList()) {
+			for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
 				requestsCsv(dir).ifPresent(csvs::add);
 			}
 		}

@@ -73,13 +73,6 @@ final class SshWorkspace {
 		pipe(new ProcessBuilder(tar), new ProcessBuilder(this.injector.wrap(untar)), "ship the load module to");
 	}
 
-	/** Creates the host's copy of a local folder. */
-	void mkdirs(Path local) throws IOException, InterruptedException {
-		if (run(List.of("mkdir", "-p", remote(local))) != 0) {
-			throw new IOException("cannot create " + remote(local) + " on " + this.injector.where());
-		}
-	}
-
 	/** Brings the host's copy of a local folder back into it: the step's results, logs and Gatling's files. */
 	void fetch(Path local) throws IOException, InterruptedException {
 		Files.createDirectories(local);

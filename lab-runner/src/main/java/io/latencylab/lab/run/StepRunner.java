@@ -139,7 +139,8 @@ final class StepRunner {
 			if (warmingUp && step.get(WarmUp.TARGETS) != null) {
 				// Target by target until each has settled: its windows' requests are the warm-up's.
 				settled = new Warming(Convergence.DEFAULT, this.deployment.topology(), this.progress).warm(step, stepDir,
-						Warming.Windows.through(this.generators.first(), this.runId, this.targets, this.progress));
+						Warming.Windows.through(this.generators.first(), this.runId, this.generators.firstTargets(this.targets),
+								this.progress));
 				exit = settled.targets().stream().anyMatch((t) -> t.end() == Settling.End.FAILED) ? 1 : 0;
 			}
 			else if (jmeter) {

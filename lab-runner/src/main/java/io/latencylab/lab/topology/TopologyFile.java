@@ -28,7 +28,6 @@ import io.latencylab.lab.topology.Topology.Kind;
 import io.latencylab.lab.topology.Topology.TraceSource;
 import io.latencylab.plan.Services;
 import tools.jackson.core.JacksonException;
-import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
@@ -64,7 +63,7 @@ public final class TopologyFile {
 	}
 
 	record InjectorSpec(String name, String local, String namespace, String ssh, String identity, String java,
-			List<String> regions) {
+			List<String> regions, String job, String image) {
 	}
 
 	record LinkSpec(@JsonProperty("round-trip") String roundTrip, String jitter, String bandwidth, String loss) {
@@ -122,7 +121,7 @@ public final class TopologyFile {
 			.forEach((name, url) -> others.put(name, url("endpoints." + name, url)));
 		TraceSource traces = (top.traces() != null) ? traces(top.traces(), project)
 				: TraceSource.files(project.resolve("runs/services/traces"));
-		List<InjectorHost> injectors = (top.injectors() != null) ? injectors(top.injectors(), project) : List.of(InjectorHost.LOCAL);
+		List<InjectorHost> injectors = (top.injectors() != null) ? injectors(top.injectors(), project, kind) : List.of(InjectorHost.LOCAL);
 		Optional<String> loopback = endpoints.values()
 			.stream()
 			.flatMap((e) -> Stream.of(e.http(), e.actuator()))
@@ -217,13 +216,13 @@ public final class TopologyFile {
 			return YAML.readValue(text, Spec.class);
 		}
 		catch (UnrecognizedPropertyException ex) {
-			String field = path(ex);
+			String field = YamlLines.path(ex);
 			List<String> known = ex.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList();
 			throw new Invalid(this.file + ", line " + this.lines.key(field) + ", field '" + field + "': unknown field; one of "
 					+ known);
 		}
 		catch (MismatchedInputException ex) {
-			String field = path(ex);
+			String field = YamlLines.path(ex);
 			Class<?> target = ex.getTargetType();
 			String wanted = (target != null && List.class.isAssignableFrom(target)) ? "a list"
 					: (target == String.class) ? "a value" : "a mapping of fields";
@@ -233,25 +232,6 @@ public final class TopologyFile {
 			throw new Invalid(this.file + (ex.getLocation() != null ? ", line " + ex.getLocation().getLineNr() : "")
 					+ ": not YAML: " + ex.getOriginalMessage());
 		}
-	}
-
-	/** A field's path as messages name it: injectors[0].namespace. */
-	private static String path(JacksonException ex) {
-		StringBuilder path = new StringBuilder();
-		for (JacksonException.Reference reference : ex.getPath()) {
-			if (reference.getPropertyName() != null) {
-				path.append(path.isEmpty() ? "" : ".").append(reference.getPropertyName());
-			}
-			else if (reference.getIndex() >= 0) {
-				path.append('[').append(reference.getIndex()).append(']');
-			}
-		}
-		return path.toString();
-	}
-
-	static int line(JacksonException ex) {
-		TokenStreamLocation location = ex.getLocation();
-		return (location != null) ? location.getLineNr() : 1;
 	}
 
 	/** The entries of a map of names, each of which must be one of {@code known}: a service's or an endpoint's name. */
@@ -300,7 +280,7 @@ public final class TopologyFile {
 			.orElseGet(() -> TraceSource.jaeger(url("traces.jaeger", jaeger.get())));
 	}
 
-	private List<InjectorHost> injectors(List<InjectorSpec> specs, Path project) {
+	private List<InjectorHost> injectors(List<InjectorSpec> specs, Path project, Kind kind) {
 		List<InjectorHost> injectors = new ArrayList<>();
 		Set<String> names = new HashSet<>();
 		Set<String> regionsSent = new HashSet<>();
@@ -317,8 +297,13 @@ public final class TopologyFile {
 			Optional<String> namespace = text(path + ".namespace", spec.namespace());
 			Optional<String> local = text(path + ".local", spec.local());
 			Optional<String> ssh = text(path + ".ssh", spec.ssh());
-			if (Stream.of(namespace, local, ssh).filter(Optional::isPresent).count() != 1) {
-				throw invalid(path, "place the injector: 'local: true', 'namespace: NAME' or 'ssh: USER@HOST[:PORT]'");
+			Optional<String> job = text(path + ".job", spec.job());
+			if (Stream.of(namespace, local, ssh, job).filter(Optional::isPresent).count() != 1) {
+				throw invalid(path, "place the injector: 'local: true', 'namespace: NAME', 'ssh: USER@HOST[:PORT]' or "
+						+ "'job: PODS' (deployment: kubernetes)");
+			}
+			if (job.isEmpty() && this.lines.has(path + ".image")) {
+				throw invalid(path + ".image", "only for a Job of injectors ('job: PODS')");
 			}
 			if (ssh.isEmpty()) {
 				for (String field : List.of("identity", "java")) {
@@ -328,7 +313,21 @@ public final class TopologyFile {
 				}
 			}
 			InjectorHost placed;
-			if (local.isPresent()) {
+			if (job.isPresent()) {
+				// On the lab's cluster (its pods reach the services by their Services' names), and alone.
+				if (kind != Kind.KUBERNETES || specs.size() > 1) {
+					throw invalid(path + ".job", (kind != Kind.KUBERNETES) ? "a Job of injectors runs on the lab's cluster: "
+							+ "deployment: kubernetes" : "a Job's pods are the run's injectors: leave the other injectors out");
+				}
+				try {
+					placed = InjectorHost.job(name, text(path + ".image", spec.image()).orElse(InjectorHost.LOAD_GENERATOR_IMAGE),
+							job.get());
+				}
+				catch (IllegalArgumentException ex) {
+					throw invalid(path + ".job", ex.getMessage());
+				}
+			}
+			else if (local.isPresent()) {
 				if (!local.get().equals("true")) {
 					throw invalid(path + ".local", "true, or leave it out and place the injector elsewhere");
 				}
@@ -353,11 +352,14 @@ public final class TopologyFile {
 					return key;
 				});
 				String java = text(path + ".java", spec.java()).orElse("java");
-				InjectorHost injector = new InjectorHost(name, InjectorHost.Placement.SSH, destination, identity, java, List.of());
+				InjectorHost injector = new InjectorHost(name, InjectorHost.Placement.SSH, destination, identity, java, List.of(), 1);
 				checkHost(path + ".ssh", injector.sshHost().orElseThrow());
 				placed = injector;
 			}
 			List<String> regions = new ArrayList<>();
+			if (spec.regions() != null && job.isPresent()) {
+				throw invalid(path + ".regions", "a Job's pods share a step's clients; a region is sent by an injector of its own");
+			}
 			if (spec.regions() != null) {
 				for (int r = 0; r < spec.regions().size(); r++) {
 					String region = text(path + ".regions[" + r + "]", spec.regions().get(r))

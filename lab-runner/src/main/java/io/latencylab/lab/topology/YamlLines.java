@@ -9,6 +9,7 @@ import io.latencylab.lab.topology.TopologyFile.Invalid;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.TokenStreamLocation;
 
 /**
  * Where each field's value starts, by its path (injectors[1].name), from one pass over the
@@ -22,7 +23,7 @@ record YamlLines(Map<String, Integer> starts, Map<String, Integer> keys, Map<Str
 			lines.walk(parser, parser.nextToken(), "", topology);
 		}
 		catch (JacksonException ex) {
-			throw new Invalid(topology.file + ", line " + TopologyFile.line(ex) + ": not YAML: " + ex.getOriginalMessage());
+			throw new Invalid(topology.file + ", line " + line(ex) + ": not YAML: " + ex.getOriginalMessage());
 		}
 		return lines;
 	}
@@ -95,6 +96,25 @@ record YamlLines(Map<String, Integer> starts, Map<String, Integer> keys, Map<Str
 	private static String parent(String path) {
 		int cut = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
 		return (cut < 0) ? "" : path.substring(0, cut);
+	}
+
+	/** A field's path as messages name it: injectors[0].namespace. */
+	static String path(JacksonException ex) {
+		StringBuilder path = new StringBuilder();
+		for (JacksonException.Reference reference : ex.getPath()) {
+			if (reference.getPropertyName() != null) {
+				path.append(path.isEmpty() ? "" : ".").append(reference.getPropertyName());
+			}
+			else if (reference.getIndex() >= 0) {
+				path.append('[').append(reference.getIndex()).append(']');
+			}
+		}
+		return path.toString();
+	}
+
+	static int line(JacksonException ex) {
+		TokenStreamLocation location = ex.getLocation();
+		return (location != null) ? location.getLineNr() : 1;
 	}
 
 }

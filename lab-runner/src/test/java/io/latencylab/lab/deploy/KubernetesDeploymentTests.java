@@ -1,6 +1,7 @@
 package io.latencylab.lab.deploy;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
@@ -76,6 +77,42 @@ class KubernetesDeploymentTests {
 		assertThat(new Kubectl(Optional.empty(), Kubectl.NAMESPACE).command("get", "pods"))
 			.containsExactly("kubectl", "--namespace=latency-lab", "get", "pods");
 		assertThatThrownBy(() -> new Kubectl(Optional.empty(), "Lab_CI")).hasMessageContaining("'Lab_CI' is no namespace name");
+	}
+
+	@Test
+	void podsReachEveryTargetOnThisMachinesLoopbackThroughTheServiceThatPublishesItsPort() {
+		Map<Integer, String> byPort = KubernetesDeployment.servicesByPort(json("""
+				{'items': [{'metadata': {'name': 'frontend-service'}, 'spec': {'ports': [{'name': 'http', 'port': 8093}]}},
+				  {'metadata': {'name': 'azurite'}, 'spec': {'ports': [{'port': 10000}, {'port': 10001}]}}]}"""));
+		assertThat(byPort).containsExactly(Map.entry(8093, "frontend-service"), Map.entry(10000, "azurite"),
+				Map.entry(10001, "azurite"));
+		Map<String, String> seen = KubernetesDeployment.fromPods(Map.of("lab.toystore.url", "http://127.0.0.1:8093",
+				"lab.azurite.queue.url", "http://localhost:10001/devstoreaccount1", "lab.elsewhere.url", "http://10.0.0.9:8093",
+				"lab.reference.url", "http://127.0.0.1:41235/rest"), byPort);
+		assertThat(seen).containsEntry("lab.toystore.url", "http://frontend-service:8093")
+			.containsEntry("lab.azurite.queue.url", "http://azurite:10001/devstoreaccount1")
+			// Anything else as it was: another host, or a port no Service publishes.
+			.containsEntry("lab.elsewhere.url", "http://10.0.0.9:8093")
+			.containsEntry("lab.reference.url", "http://127.0.0.1:41235/rest");
+	}
+
+	@Test
+	void theInjectorJobIsIndexedAsManyPodsAtOnceAsItCompletesNoneRetriedAndBoundedInTime() {
+		JsonNode job = JsonMapper.shared()
+			.readTree(InjectorJob.manifest(io.latencylab.lab.topology.InjectorHost.job("injectors", "lg:dev", 2)));
+		assertThat(job.path("kind").asString()).isEqualTo("Job");
+		assertThat(job.path("metadata").path("name").asString()).isEqualTo("injectors");
+		JsonNode spec = job.path("spec");
+		assertThat(spec.path("completionMode").asString()).isEqualTo("Indexed");
+		assertThat(spec.path("completions").asInt()).isEqualTo(2);
+		assertThat(spec.path("parallelism").asInt()).isEqualTo(2);
+		assertThat(spec.path("backoffLimit").asInt()).isZero();
+		assertThat(spec.path("activeDeadlineSeconds").asLong()).isEqualTo(6 * 3600);
+		JsonNode pod = spec.path("template").path("spec");
+		assertThat(pod.path("restartPolicy").asString()).isEqualTo("Never");
+		assertThat(pod.path("containers").path(0).path("image").asString()).isEqualTo("lg:dev");
+		assertThat(spec.path("template").path("metadata").path("labels").path("app.kubernetes.io/part-of").asString())
+			.isEqualTo("latency-lab");
 	}
 
 }

@@ -72,6 +72,9 @@ class KubernetesManifestsTests {
 		Map<String, Object> compose = compose();
 		Set<String> expected = new TreeSet<>(compose.keySet());
 		expected.remove("grafana");
+		// The load generator's image is a Job's, started by a run (InjectorJob), never a workload.
+		assertThat(map(compose.get("load-generator")).get("image")).isEqualTo(io.latencylab.lab.topology.InjectorHost.LOAD_GENERATOR_IMAGE);
+		expected.remove("load-generator");
 		assertThat(new TreeSet<>(this.workloads.keySet())).isEqualTo(expected);
 		compose.forEach((name, service) -> {
 			if (this.workloads.containsKey(name)) {

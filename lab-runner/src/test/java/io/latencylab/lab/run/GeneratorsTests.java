@@ -41,4 +41,25 @@ class GeneratorsTests {
 		assertThat(Generators.assign(this.regions, List.of(this.near))).containsExactly(Map.entry(this.near, this.regions));
 	}
 
+	@Test
+	void onAJobsPodsAStepThatDividesIsSharedByItsClientsAndAnyOtherRunsWholeOnTheFirstPod() {
+		InjectorHost first = InjectorHost.pod("injectors-0", java.util.Optional.empty(), "latency-lab", "injectors-0-a");
+		InjectorHost second = InjectorHost.pod("injectors-1", java.util.Optional.empty(), "latency-lab", "injectors-1-b");
+		io.latencylab.plan.Parameter<Integer> clients = io.latencylab.plan.Parameter.integer("lab.toystore.clients");
+		Step query = Step.of("toystore-query-c5", "io.latencylab.load.toystore.ToyStoreSimulation")
+			.set(clients, 5)
+			.set(Step.DIVIDES, List.of(clients.name()))
+			.lasting(Duration.ofSeconds(5));
+		Map<InjectorHost, Step> assigned = Generators.assign(query, List.of(first, second));
+		assertThat(assigned).containsOnlyKeys(first, second);
+		assertThat(assigned.get(first).get(clients)).isEqualTo(3);
+		assertThat(assigned.get(second).get(clients)).isEqualTo(2);
+		// One client: the second pod sends nothing.
+		assertThat(Generators.assign(query.with(clients, 1), List.of(first, second))).containsOnlyKeys(first);
+		Step whole = Step.of("svload-population", "io.latencylab.load.svload.ObjectPopulationSimulation").lasting(Duration.ZERO);
+		assertThat(Generators.assign(whole, List.of(first, second))).containsExactly(Map.entry(first, whole));
+		// Injectors that are no Job's pods do not divide a step (their steps are split by regions only).
+		assertThat(Generators.assign(query, List.of(this.far, this.near))).containsExactly(Map.entry(this.far, query));
+	}
+
 }

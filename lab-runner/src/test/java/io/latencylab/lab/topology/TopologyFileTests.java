@@ -299,6 +299,45 @@ class TopologyFileTests {
 		}
 	}
 
+	@Test
+	void aJobOfInjectorsRunsOnTheLabsClusterAloneItsPodsCountedAndItsImageTheLoadGenerators() throws IOException {
+		Topology topology = read("""
+				deployment: kubernetes
+				injectors:
+				  - name: injectors
+				    job: 2
+				""");
+		assertThat(topology.kind()).isEqualTo(Kind.KUBERNETES);
+		assertThat(topology.injector()).isEqualTo(InjectorHost.job("injectors", InjectorHost.LOAD_GENERATOR_IMAGE, 2));
+		assertThat(topology.injector().describe()).isEqualTo("injectors (an indexed Job of 2 pods of latency-lab/load-generator:dev)");
+		assertThat(read("deployment: kubernetes\ninjectors:\n  - name: far\n    job: 3\n    image: registry.example.com/lg:1\n")
+			.injector()
+			.where()).isEqualTo("registry.example.com/lg:1");
+		assertThatThrownBy(() -> read("deployment: bare\ninjectors:\n  - name: injectors\n    job: 2\n"))
+			.hasMessageContaining("line 4, field 'injectors[0].job'")
+			.hasMessageContaining("deployment: kubernetes");
+		assertThatThrownBy(() -> read("deployment: kubernetes\ninjectors:\n  - name: injectors\n    job: none\n"))
+			.hasMessageContaining("how many pods, 1 to 64, not 'none'");
+		assertThatThrownBy(() -> read("deployment: kubernetes\ninjectors:\n  - name: a\n    job: 2\n  - name: b\n    local: true\n"))
+			.hasMessageContaining("leave the other injectors out");
+		assertThatThrownBy(() -> read("deployment: kubernetes\ninjectors:\n  - name: a\n    local: true\n    image: x\n"))
+			.hasMessageContaining("only for a Job of injectors");
+		assertThatThrownBy(() -> read("deployment: kubernetes\ninjectors:\n  - name: a\n    job: 2\n    regions: [japan]\n"))
+			.hasMessageContaining("a region is sent by an injector of its own");
+	}
+
+	@Test
+	void aPodIsDrivenThroughKubectlExecInItsContextAndNamespace() {
+		InjectorHost pod = InjectorHost.pod("injectors-1", Optional.of("arn:aws:eks:eu-west-1:1:cluster/lab"), "lab-ci",
+				"injectors-1-x2x9z");
+		assertThat(pod.wrap(List.of("java", "-version"))).containsExactly("kubectl",
+				"--context=arn:aws:eks:eu-west-1:1:cluster/lab", "--namespace=lab-ci", "exec", "-i", "injectors-1-x2x9z", "--",
+				"java", "-version");
+		assertThat(InjectorHost.pod("p", Optional.empty(), "latency-lab", "p-0-abc").wrap(List.of("tar", "-cf", "-")))
+			.containsExactly("kubectl", "--namespace=latency-lab", "exec", "-i", "p-0-abc", "--", "tar", "-cf", "-");
+		assertThat(pod.describe()).isEqualTo("injectors-1 (a Gatling JVM in the pod injectors-1-x2x9z, kubectl exec)");
+	}
+
 	private Topology read(String yaml) throws IOException {
 		Path file = this.dir.resolve("topology.yml");
 		Files.writeString(file, yaml);

@@ -76,7 +76,9 @@ public record SortLoad(String algorithm, int size, int clients, int seed, Durati
 			.set(ALGORITHM, this.algorithm)
 			.set(SIZE, this.size)
 			.set(CLIENTS, this.clients)
-			.set(DURATION, this.duration);
+			.set(DURATION, this.duration)
+			// Split over injectors by its clients (closed: each keeps its own in flight).
+			.set(Step.DIVIDES, List.of(CLIENTS.name()));
 		if (paced()) {
 			builder.set(PACE, this.pace);
 		}

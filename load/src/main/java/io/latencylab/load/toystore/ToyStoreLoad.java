@@ -44,6 +44,8 @@ public record ToyStoreLoad(String operation, int clients, int requests) {
 			.set(OPERATION, this.operation)
 			.set(CLIENTS, this.clients)
 			.set(REQUESTS, this.requests)
+			// Split over injectors by its clients, each sending its requests.
+			.set(Step.DIVIDES, java.util.List.of(CLIENTS.name()))
 			.lasting(java.time.Duration.ofMillis(this.requests * perRequestMs));
 	}
 
