@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -26,15 +27,17 @@ import static org.assertj.core.api.Assertions.within;
 
 /**
  * The tail's known answer: a delay injected into a few passes only must be found where it was put,
- * in the slowest requests, and stay out of the median. On one warm lab (a closed warm-up, then a
- * turn at the same rate kept out of the figures), buys arrive at 60 a second for 20 s three times:
+ * in the slowest requests, and stay out of the median. On one warm lab (a closed warm-up, then buys
+ * at the same rate, kept out of the figures, until they settle by a stated rule:
+ * {@link ComponentMedians#SETTLE}), buys arrive at 60 a second for 20 s three times:
  * plain, with the order service sleeping 200 ms before it calls the catalog in 3 % of its buys
  * (about 36), and plain again. Each injected buy's trace says so (the span the sleep sat in carries
  * {@value LatencyInjector#MARK}), so the known answer is judged on those buys: every one of them
  * ranks among the slowest 10 %, each one's order service holds the 200 ms, and their order service
  * over the median band's is 200 ms ± 10 %. The extreme band (p99–p100) must be wholly traced and
  * add up; no component of the median band may move from the plain turns' (their mean) by more than
- * 5 % of the plain median band's mean.
+ * 5 % of the plain median band's mean. That mean is a reference only when the two plain turns agree
+ * within the same 5 %; when they do not, the lab moved by itself and the three turns run again, once.
  * <p>
  * Why so. Judged by rank alone (the extreme band's order service over the median's), the answer
  * held while 200 ms stood above every buy's own slowest; on this 2-core machine a stall of the
@@ -46,7 +49,9 @@ import static org.assertj.core.api.Assertions.within;
  * a buy sleeps, which slowed the rest, so arrivals come at a fixed rate; and the sleep is where no
  * lock is held. The median band's mean client latency is printed, not judged: from one 20 s turn
  * to the next on this 2-core machine it moved by up to 18 % whether or not anything was injected;
- * spread over its dozen components, no one of them moved by 5 %. On the run's shared lab
+ * spread over its dozen components, no one of them moved by 5 %. One fixed settling turn was not
+ * always enough: in a CI run the two plain turns' median band averaged 44 ms of client latency (a
+ * quiet run's is about 9), so the reference itself had moved. On the run's shared lab
  * ({@link SharedLab}).
  */
 @ExtendWith(SharedLab.class)
@@ -58,11 +63,24 @@ class TailKnownAnswerIT {
 
 	private static final double DELAY_MS = 200;
 
+	/** The three turns are run again, once, when the two plain ones disagree: then they are no reference. */
+	private static final int ATTEMPTS = 2;
+
 	@Test
 	void aDelayInAFewBuysIsFoundInThoseBuysAmongTheSlowestAndStaysOutOfTheMedianBand(LabProcesses lab)
 			throws Exception {
-		List<Turn> turns = ComponentMedians.buysInTurns("tail", Service.ORDER, POINT, 60, 20,
-				Arrays.asList(null, "200ms@3%", null), lab);
+		List<Turn> turns = null;
+		for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+			turns = ComponentMedians.buysInTurns("tail", Service.ORDER, POINT, 60, 20, Arrays.asList(null, "200ms@3%", null),
+					lab);
+			String moved = plainTurnsApart(turns.get(0).bands(), turns.get(2).bands());
+			if (moved == null) {
+				break;
+			}
+			System.out.printf("attempt %d of %d: the two plain turns' median bands differ by more than 5 %% (%s): the lab "
+					+ "moved by itself, no reference to judge against%s%n", attempt, ATTEMPTS, moved,
+					(attempt < ATTEMPTS) ? "; the three turns again" : "; judged as they are");
+		}
 		BandDecomposition injected = turns.get(1).bands();
 		ComponentMedians.print(turns.get(0).bands(), injected);
 		System.out.printf("median band's mean client latency: plain %.3f ms, injected %.3f ms, plain again %.3f ms%n",
@@ -123,7 +141,7 @@ class TailKnownAnswerIT {
 
 		BandStats before = turns.get(0).bands().band("median");
 		BandStats after = turns.get(2).bands().band("median");
-		double tolerance = 0.05 * (before.decomposedClientMeanMs() + after.decomposedClientMeanMs()) / 2;
+		double tolerance = tolerance(before, after);
 		Set<String> components = new LinkedHashSet<>(injected.components());
 		components.addAll(turns.get(0).bands().components());
 		for (String component : components) {
@@ -131,6 +149,28 @@ class TailKnownAnswerIT {
 			assertThat(median.part(component)).as("the median band's %s; plain %.3f ms", component, plain)
 				.isBetween(plain - tolerance, plain + tolerance);
 		}
+	}
+
+	/** 5 % of the plain turns' median band, mean client latency: what a median band's component may move by. */
+	private static double tolerance(BandStats before, BandStats after) {
+		return 0.05 * (before.decomposedClientMeanMs() + after.decomposedClientMeanMs()) / 2;
+	}
+
+	/** The first component of the median band the two plain turns disagree on by more than the tolerance, said; null when none. */
+	private static String plainTurnsApart(BandDecomposition before, BandDecomposition after) {
+		BandStats first = before.band("median");
+		BandStats second = after.band("median");
+		double tolerance = tolerance(first, second);
+		Set<String> components = new LinkedHashSet<>(before.components());
+		components.addAll(after.components());
+		for (String component : components) {
+			if (Math.abs(first.part(component) - second.part(component)) > tolerance) {
+				return String.format(Locale.ROOT, "%s %.3f and %.3f ms, client %.3f and %.3f ms", component,
+						first.part(component), second.part(component), first.decomposedClientMeanMs(),
+						second.decomposedClientMeanMs());
+			}
+		}
+		return null;
 	}
 
 	@Test
