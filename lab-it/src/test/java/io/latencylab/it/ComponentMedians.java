@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import io.latencylab.lab.run.GatlingStep;
 import io.latencylab.lab.run.Progress;
 import io.latencylab.lab.run.RunFolder;
+import io.latencylab.lab.run.Warming;
 import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.load.operation.OpenModelSimulation;
 import io.latencylab.load.toystore.ToyStoreLoad;
@@ -17,7 +18,6 @@ import io.latencylab.observability.BandDecomposition;
 import io.latencylab.observability.Bands;
 import io.latencylab.observability.Convergence;
 import io.latencylab.observability.GroupDecomposition;
-import io.latencylab.observability.Latencies;
 import io.latencylab.observability.Request;
 import io.latencylab.observability.Span;
 import io.latencylab.observability.TraceSample;
@@ -160,38 +160,31 @@ final class ComponentMedians {
 		List<Convergence.Window> history = new java.util.ArrayList<>();
 		Convergence.State state = Convergence.State.MOVING;
 		while (state == Convergence.State.MOVING) {
-			Map<LabProcesses.Service, Double> jitBefore = compilationMs(lab);
+			Map<String, Double> jitBefore = compilationMs(lab);
 			long start = System.nanoTime();
 			Path windowDir = dir.resolve("w" + (history.size() + 1));
 			assertThat(gatling.run(window, windowDir, name, target, progress(window))).isZero();
 			double seconds = (System.nanoTime() - start) / 1e9;
-			Map<LabProcesses.Service, Double> jitAfter = compilationMs(lab);
-			double jitMs = jitAfter.entrySet()
-				.stream()
-				.mapToDouble((e) -> e.getValue() - jitBefore.getOrDefault(e.getKey(), e.getValue()))
-				.max()
-				.orElse(Double.NaN);
-			Latencies answers = new Latencies();
-			Request.read(RunFolder.requestsCsv(windowDir).orElseThrow()).stream().filter(Request::ok)
-				.forEach((r) -> answers.recordMillis(r.durationMs()));
-			history.add(new Convergence.Window(answers.percentileMs(50), answers.count(), seconds, jitMs));
+			List<Request> requests = Request.read(RunFolder.requestsCsv(windowDir).orElseThrow());
+			history.add(Warming.window(requests, seconds, Warming.jitSpent(jitBefore, compilationMs(lab))));
 			state = SETTLE.judge(history);
-			System.out.printf("settling, window %d: p50 %.3f ms, %d answers, JIT %.0f ms%s%n", history.size(),
-					history.getLast().p50Ms(), answers.count(), jitMs, (state == Convergence.State.MOVING) ? "" : ": " + state);
+			Convergence.Window last = history.getLast();
+			System.out.printf("settling, window %d: p50 %.3f ms, %d answers, JIT %.0f ms%s%n", history.size(), last.p50Ms(),
+					last.answers(), last.jitMs(), (state == Convergence.State.MOVING) ? "" : ": " + state);
 		}
 	}
 
-	/** Each toy store service's compilation time so far ({@code jvm_compilation_time_ms_total}), in ms. */
-	private static Map<LabProcesses.Service, Double> compilationMs(LabProcesses lab) throws Exception {
-		Map<LabProcesses.Service, Double> ms = new java.util.EnumMap<>(LabProcesses.Service.class);
+	/** Each toy store service's compilation time so far, in ms, read as the lab's warm-up reads it. */
+	private static Map<String, Double> compilationMs(LabProcesses lab) throws Exception {
+		Map<String, Double> ms = new java.util.HashMap<>();
 		try (java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient()) {
 			for (LabProcesses.Service service : LabProcesses.Service.TOY_STORE) {
 				String text = client.send(java.net.http.HttpRequest.newBuilder(lab.http(service, "/actuator/prometheus")).build(),
 						java.net.http.HttpResponse.BodyHandlers.ofString()).body();
-				text.lines()
-					.filter((line) -> line.startsWith("jvm_compilation_time_ms_total"))
-					.findFirst()
-					.ifPresent((line) -> ms.put(service, Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))));
+				double compiled = Warming.compilationMs(text);
+				if (!Double.isNaN(compiled)) {
+					ms.put(service.module, compiled);
+				}
 			}
 		}
 		return ms;

@@ -142,14 +142,14 @@ public final class Warming {
 	}
 
 	/** A window's p50 over its successful answers (HdrHistogram's, as every p50 of the report). */
-	static Window window(List<Request> requests, double seconds, double jitMs) {
+	public static Window window(List<Request> requests, double seconds, double jitMs) {
 		Latencies answers = new Latencies();
 		requests.stream().filter(Request::ok).forEach((r) -> answers.recordMillis(r.durationMs()));
 		return new Window((answers.count() == 0) ? Double.NaN : answers.percentileMs(50), answers.count(), seconds, jitMs);
 	}
 
 	/** The most compilation time any service spent between the two readings; NaN when none was read both times. */
-	static double jitSpent(Map<String, Double> before, Map<String, Double> after) {
+	public static double jitSpent(Map<String, Double> before, Map<String, Double> after) {
 		return after.entrySet()
 			.stream()
 			.filter((e) -> before.containsKey(e.getKey()))
@@ -174,7 +174,7 @@ public final class Warming {
 	}
 
 	/** {@code jvm_compilation_time_ms_total} from a Prometheus text; NaN when it has none. */
-	static double compilationMs(String prometheusText) {
+	public static double compilationMs(String prometheusText) {
 		for (String line : prometheusText.split("\n")) {
 			if (line.startsWith("jvm_compilation_time_ms_total")) {
 				return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
