@@ -27,14 +27,23 @@ public record Convergence(int windows, double maxVariation, int quietWindows, do
 	/** Windows of fewer answers than this have no p50 worth comparing: they count as moving. */
 	public static final int TOO_FEW = 20;
 
-	/** DaCapo's defaults (3 windows, 3 %), the JIT quiet in the last two, at least 3 windows and at most 12. */
-	public static final Convergence DEFAULT = new Convergence(3, 0.03, 2, 0.05, 3, 12);
+	/**
+	 * DaCapo's defaults (3 windows, 3 %), the JIT quiet in the last two, at least 3 windows and at most
+	 * 48: four minutes of 5 s windows, about twice what one operation's own load takes to settle from
+	 * cold on two cores, so that one target that never settles cannot take a whole warm-up's cap.
+	 */
+	public static final Convergence DEFAULT = new Convergence(3, 0.03, 2, 0.05, 3, 48);
 
 	public Convergence {
 		if (windows < 2 || quietWindows < 0 || minWindows < windows || maxWindows < minWindows || maxVariation <= 0) {
 			throw new IllegalArgumentException("a convergence rule needs 2 or more windows, a floor of at least that many and "
 					+ "a cap of at least the floor");
 		}
+	}
+
+	/** The same rule allowing another variation (a machine's own noise, measured). */
+	public Convergence allowing(double variation) {
+		return new Convergence(this.windows, variation, this.quietWindows, this.quietShare, this.minWindows, this.maxWindows);
 	}
 
 	/** The same rule with another cap (never below the floor). */

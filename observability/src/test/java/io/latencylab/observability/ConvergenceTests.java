@@ -16,7 +16,7 @@ class ConvergenceTests {
 	private final Convergence rule = Convergence.DEFAULT;
 
 	/** 5 s windows of 1,000 answers each, with these p50s, and the JIT's time in each (ms). */
-	private static List<Window> windows(double jitMs, double... p50s) {
+	static List<Window> windows(double jitMs, double... p50s) {
 		List<Window> windows = new ArrayList<>();
 		for (double p50 : p50s) {
 			windows.add(new Window(p50, 1_000, 5.0, jitMs));
@@ -62,11 +62,11 @@ class ConvergenceTests {
 
 	@Test
 	void theCapEndsAWarmUpThatNeverSettles() {
-		double[] falling = new double[12];
+		double[] falling = new double[this.rule.maxWindows()];
 		for (int i = 0; i < falling.length; i++) {
-			falling[i] = 10.0 / (i + 1);
+			falling[i] = 10.0 * Math.pow(0.9, i);
 		}
-		assertThat(this.rule.judge(windows(0, java.util.Arrays.copyOf(falling, 11)))).isEqualTo(State.MOVING);
+		assertThat(this.rule.judge(windows(0, java.util.Arrays.copyOf(falling, falling.length - 1)))).isEqualTo(State.MOVING);
 		assertThat(this.rule.judge(windows(0, falling))).isEqualTo(State.NOT_SETTLED);
 		assertThat(this.rule.capped(4).judge(windows(0, 10, 5, 3.3, 2.5))).isEqualTo(State.NOT_SETTLED);
 		assertThat(this.rule.capped(1).maxWindows()).as("never below the floor").isEqualTo(this.rule.minWindows());
@@ -84,7 +84,7 @@ class ConvergenceTests {
 		assertThat(this.rule.describe()).contains("DaCapo's convergence")
 			.contains("last 3 windows' p50 at most 3%")
 			.contains("at most 5% of the window) in the last 2")
-			.contains("at least 3 windows, at most 12");
+			.contains("at least 3 windows, at most 48");
 	}
 
 }

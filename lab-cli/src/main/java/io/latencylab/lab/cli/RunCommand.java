@@ -58,6 +58,12 @@ final class RunCommand implements Callable<Integer> {
 			description = "Warm the services' JIT up before the plan (default), or not.")
 	boolean warmUp = true;
 
+	@Option(names = "--warm-cap", paramLabel = "DURATION",
+			description = "The warm-up's cap (default 20m): targets the lab remembers warm are re-judged at their floor, "
+					+ "cold ones warm until they settle, within it. A shorter one (150s) is a quick tour whose report may "
+					+ "say it had not settled, and how each target moved; ./lab up --warm pays the warm-up once instead.")
+	String warmCap;
+
 	@Option(names = "--inject", paramLabel = "POINT=DELAY",
 			description = "Start the lab with latency injected at a point (the lab must be down).")
 	List<String> injections = new ArrayList<>();
@@ -271,11 +277,25 @@ final class RunCommand implements Callable<Integer> {
 			throw new CommandLine.ParameterException(this.spec.commandLine(), "--generator: " + ex.getMessage());
 		}
 		try {
-			return (this.steps == null) ? plan : plan.only(this.steps);
+			return capped((this.steps == null) ? plan : plan.only(this.steps));
 		}
 		catch (IllegalArgumentException ex) {
 			throw new CommandLine.ParameterException(this.spec.commandLine(), "--steps: " + ex.getMessage());
 		}
+	}
+
+	/** The plan with --warm-cap as its warm-up's cap, checked. */
+	private Plan capped(Plan plan) {
+		if (this.warmCap == null) {
+			return plan;
+		}
+		if (!this.warmUp || plan.warmUp().get(WarmUp.TARGETS) == null) {
+			throw new CommandLine.ParameterException(this.spec.commandLine(), "--warm-cap: "
+					+ (this.warmUp ? plan.name() + " warms up with a fixed step of its own, not by targets" : "there is no warm-up (--no-warm-up)"));
+		}
+		Duration cap = WarmOptions.duration(this.spec.commandLine(), "--warm-cap", this.warmCap, WarmUp.BUDGET);
+		return new Plan(plan.name(), plan.seed(), plan.full(), plan.warmUp().toBuilder().set(WarmUp.BUDGET, cap).lasting(cap),
+				plan.steps());
 	}
 
 	/** A user's JMeter plan as the one step of a plan, after the warm-up of the gets. */

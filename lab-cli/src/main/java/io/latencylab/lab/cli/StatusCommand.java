@@ -3,11 +3,18 @@ package io.latencylab.lab.cli;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import io.latencylab.lab.deploy.BareDeployment;
+import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.deploy.KubernetesDeployment;
+import io.latencylab.lab.run.Warmth;
+import io.latencylab.lab.run.WarmthStatus;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 @Command(name = "status", mixinStandardHelpOptions = true,
-		description = "Show which bare services run and are ready; with --kubernetes, each pod of the lab's namespace.")
+		description = { "Show which bare services run and are ready; with --kubernetes, each pod of the lab's namespace.",
+				"Then how warm each service is (warm, warming, or only ready, with its JIT's time over 5 s) and each "
+						+ "warm-up target's last verdict, and whether it still holds (see docs/warm-up.md)." })
 final class StatusCommand implements Callable<Integer> {
 
 	@CommandLine.Spec
@@ -24,8 +31,22 @@ final class StatusCommand implements Callable<Integer> {
 		catch (IllegalArgumentException ex) {
 			throw new CommandLine.ParameterException(this.spec.commandLine(), ex.getMessage());
 		}
-		Map<String, String> status = this.cluster.kubernetes ? this.cluster.deployment().status() : Lab.bare().status();
+		Deployment deployment;
+		Map<String, String> status;
+		if (this.cluster.kubernetes) {
+			KubernetesDeployment cluster = this.cluster.deployment();
+			deployment = cluster;
+			status = cluster.status();
+		}
+		else {
+			BareDeployment bare = Lab.bare();
+			deployment = bare;
+			status = bare.status();
+		}
 		status.forEach((name, state) -> System.out.println(name + ": " + state));
+		if (deployment.isUp()) {
+			WarmthStatus.lines(deployment.topology(), Warmth.of(Lab.PROJECT)).forEach(System.out::println);
+		}
 		return 0;
 	}
 

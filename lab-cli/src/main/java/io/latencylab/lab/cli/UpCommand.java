@@ -43,7 +43,7 @@ final class UpCommand implements Callable<Integer> {
 		Injections.check(this.injections, this.spec.commandLine());
 		if (!this.warm && this.warmOptions.given()) {
 			throw new CommandLine.ParameterException(this.spec.commandLine(),
-					"--study, --targets, --budget, --window and --max-windows go with --warm");
+					"--study, --targets, --warm-cap, --window and --max-windows go with --warm");
 		}
 		Step warmUp = this.warm ? this.warmOptions.warmUp(this.spec.commandLine()) : null;
 		Deployment deployment = this.jvmStart.apply(this.options.deployment(), this.spec.commandLine());

@@ -57,7 +57,7 @@ final class WarmCommand implements Callable<Integer> {
 		System.out.println("Written: " + Lab.PROJECT.relativize(file));
 		if (!settling.settled()) {
 			System.out.println("Not settled: what you measure now may still carry the JVMs' warm-up (see the table). "
-					+ "./lab warm again, or a longer --budget, warms further.");
+					+ "./lab warm again, or a longer --warm-cap, warms further.");
 			return 3;
 		}
 		return 0;

@@ -24,24 +24,22 @@ final class WarmOptions {
 			description = "Warm these instead, in this order: e.g. toy-query@5,toy-buy@1,rest-get (one client when no @).")
 	List<String> targets;
 
-	/** Longer than a run's: a lab warmed on its own is warmed to be measured by anything, for as long as it takes. */
-	static final Duration DEFAULT_BUDGET = Duration.ofMinutes(5);
-
-	@Option(names = "--budget", paramLabel = "DURATION",
-			description = "The warm-up's time: past it each target left gets its floor of windows (3) and no more; each "
-					+ "target gets at most 12 windows in any case. Default: 5m.")
-	String budget;
+	@Option(names = "--warm-cap", paramLabel = "DURATION",
+			description = "The warm-up's cap: targets the lab remembers warm on the same service processes are re-judged at "
+					+ "their floor (3 windows), cold ones warm until they settle; past the cap each target left gets its "
+					+ "floor and no more. Default: 20m, what settling every target from cold takes on two cores, with room.")
+	String cap;
 
 	@Option(names = "--window", paramLabel = "DURATION", description = "One window's length (default: 5s).")
 	String window;
 
 	@Option(names = "--max-windows", paramLabel = "N",
-			description = "The most windows a target gets before it is called not settled (default: 12; at least 3).")
+			description = "The most windows a target gets before it is called not settled (default: 48; at least 3).")
 	Integer maxWindows;
 
 	/** Whether any of these options was given (up refuses them without --warm). */
 	boolean given() {
-		return this.study != null || this.targets != null || this.budget != null || this.window != null
+		return this.study != null || this.targets != null || this.cap != null || this.window != null
 				|| this.maxWindows != null;
 	}
 
@@ -50,7 +48,7 @@ final class WarmOptions {
 		Step step;
 		if (this.targets != null) {
 			try {
-				step = WarmUp.step(this.targets.stream().map(WarmUp.Target::parse).toList(), DEFAULT_BUDGET);
+				step = WarmUp.step(this.targets.stream().map(WarmUp.Target::parse).toList(), WarmUp.DEFAULT_CAP);
 			}
 			catch (IllegalArgumentException ex) {
 				throw new CommandLine.ParameterException(cli, "--targets: " + ex.getMessage());
@@ -68,9 +66,9 @@ final class WarmOptions {
 			}
 		}
 		Step.Builder builder = step.toBuilder();
-		Duration budget = (this.budget == null) ? DEFAULT_BUDGET : duration(cli, "--budget", this.budget, WarmUp.BUDGET);
+		Duration cap = (this.cap == null) ? WarmUp.DEFAULT_CAP : duration(cli, "--warm-cap", this.cap, WarmUp.BUDGET);
 		Duration window = duration(cli, "--window", this.window, WarmUp.WINDOW);
-		builder.set(WarmUp.BUDGET, budget);
+		builder.set(WarmUp.BUDGET, cap);
 		if (this.maxWindows != null) {
 			if (this.maxWindows < Convergence.DEFAULT.minWindows()) {
 				throw new CommandLine.ParameterException(cli, "--max-windows takes " + Convergence.DEFAULT.minWindows()
@@ -81,10 +79,10 @@ final class WarmOptions {
 		if (window != null) {
 			builder.set(WarmUp.WINDOW, window);
 		}
-		return builder.lasting(budget);
+		return builder.lasting(cap);
 	}
 
-	private static Duration duration(CommandLine cli, String option, String text, Parameter<Duration> parameter) {
+	static Duration duration(CommandLine cli, String option, String text, Parameter<Duration> parameter) {
 		if (text == null) {
 			return null;
 		}

@@ -20,11 +20,11 @@ class WarmCommandTests {
 			"warm --targets toy-query@many|--targets: For input string",
 			"warm --study seed-999|--study: unknown study 'seed-999'",
 			"warm --study seed-003|--study: seed-003 warms up with a step of its own",
-			"warm --budget 0s|--budget must be longer than nothing",
+			"warm --warm-cap 0s|--warm-cap must be longer than nothing",
 			"warm --window soon|--window: lab.warmup.window must be a duration",
 			"up --warm --targets rest-get@-1|--targets: a warm-up target needs 1 or more clients, got -1",
 			"warm --max-windows 2|--max-windows takes 3 or more (the floor), not 2",
-			"up --budget 5m|--study, --targets, --budget, --window and --max-windows go with --warm" })
+			"up --warm-cap 5m|--study, --targets, --warm-cap, --window and --max-windows go with --warm" })
 	void aRefusedOptionStartsNothing(String options, String message) {
 		Path services = Lab.PROJECT.resolve("runs/services");
 		assertThat(services).doesNotExist();

@@ -10,11 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.OutsideLoad;
 import io.latencylab.plan.Step;
+import io.latencylab.plan.Targets;
 
 /**
  * nginx serving the bytes of the REST get, fetched from meals-rest at start, on the host the REST
@@ -35,6 +37,16 @@ public final class ReferenceServer implements AutoCloseable {
 	/** nginx, if this machine has it. */
 	public static Optional<Path> nginx() {
 		return Daemon.executable("/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx");
+	}
+
+	/**
+	 * Whether a warm-up can measure this machine's noise on it: nginx here, meals-rest on this
+	 * machine's loopback, and a load generator on this machine (a pod or another host could not reach it).
+	 */
+	public static boolean forNoise(Map<String, String> targets, boolean localInjector) {
+		String rest = targets.get(Targets.MEALS_REST.name());
+		return localInjector && nginx().isPresent() && rest != null
+				&& List.of("127.0.0.1", "localhost").contains(URI.create(rest).getHost());
 	}
 
 	/** Whether any of {@code steps} aims at the reference. */

@@ -72,8 +72,12 @@ public final class Report {
 		String settled = (m.warmUp() == null) ? null : m.warmUp().properties().get(RunFolder.SETTLED);
 		if (settled != null && settled.startsWith("not settled")) {
 			// Said first: every figure below may still carry the services' warm-up.
+			String steady = m.warmUp().properties().get(RunFolder.TIME_TO_STEADY);
 			this.doc.text("**The services had not settled when the measured steps began**: the warm-up was " + settled
-					+ ". The figures of those operations may still carry the JVMs' warm-up (see \"How the warm-up settled\").");
+					+ ". The figures of those operations may still carry the JVMs' warm-up (see \"How the warm-up settled\"). "
+					+ "Warm the lab once with `./lab up --warm`"
+					+ ((steady == null) ? "" : " (from cold on this machine: " + steady + ")")
+					+ ", then run as often as you like: each run re-judges the targets at their floor.");
 		}
 		this.doc.table(List.of("run", "value"), List.of(List.of("experiment", m.experiment() + (m.full() ? " (full scale)" : " (laptop scale)")),
 				List.of("deployment", m.mode()), List.of("latency injected", m.injections().isEmpty() ? "none" : String.join(", ", m.injections())),
@@ -110,7 +114,7 @@ public final class Report {
 		Map<String, String> p = warmUp.properties();
 		String settled = p.get(RunFolder.SETTLED);
 		String what = (p.get(WarmUp.TARGETS.name()) != null)
-				? p.get(WarmUp.TARGETS.name()) + ", one at a time in windows of " + p.get(WarmUp.WINDOW.name()) + " (budget "
+				? p.get(WarmUp.TARGETS.name()) + ", one at a time in windows of " + p.get(WarmUp.WINDOW.name()) + " (cap "
 						+ p.get(WarmUp.BUDGET.name()) + ")"
 				: "the study's own step " + warmUp.simulation().substring(warmUp.simulation().lastIndexOf('.') + 1)
 						+ ", fixed, not judged";
@@ -122,7 +126,7 @@ public final class Report {
 	private void warmUpTable() {
 		Manifest.StepRecord warmUp = this.run.manifest().warmUp();
 		Settling settling = (warmUp == null) ? null
-				: Settling.parse(warmUp.properties().get(RunFolder.SETTLING),
+				: Settling.parse(warmUp.properties().get(RunFolder.SETTLING), warmUp.properties().get(RunFolder.NOISE),
 						Warming.rule(Convergence.DEFAULT, warmUp.properties()));
 		if (settling == null || settling.targets().isEmpty()) {
 			return;

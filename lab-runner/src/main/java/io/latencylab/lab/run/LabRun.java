@@ -27,6 +27,7 @@ import io.latencylab.plan.OutsideLoad;
 import io.latencylab.plan.Plan;
 import io.latencylab.plan.Step;
 import io.latencylab.plan.Targets;
+import io.latencylab.plan.WarmUp;
 
 /**
  * Runs an experiment's plan against a deployment that is up: every step in turn, with resource
@@ -140,7 +141,7 @@ public final class LabRun {
 		Generators generators = new Generators(this.project, this.injectors, progress, this::fromPods);
 		try (EmulatedDistance distance = EmulatedDistance.around(direct, this.distance, runDir);
 				generators;
-				ReferenceServer reference = ReferenceServer.wanted(steps)
+				ReferenceServer reference = (ReferenceServer.wanted(steps) || noiseReference(steps, warmUp, direct))
 						? ReferenceServer.start(direct.get(Targets.MEALS_REST.name()), runDir.resolve("reference")) : null) {
 			Map<String, String> targets = targets(distance, reference, active);
 			regions(direct, runDir, targets, regionProxies);
@@ -177,6 +178,12 @@ public final class LabRun {
 		manifest.write(runDir);
 		this.out.println("\nRun took " + Progress.clock(progress.elapsed()) + "; writing the report");
 		return runDir;
+	}
+
+	/** Whether the warm-up measures this machine's noise on the reference first (see Warming#measuringNoise). */
+	private boolean noiseReference(List<Step> steps, boolean warmUp, Map<String, String> direct) {
+		return warmUp && steps.getFirst().get(WarmUp.TARGETS) != null
+				&& ReferenceServer.forNoise(direct, !this.injectors.getFirst().remote());
 	}
 
 	/** {@code targets} as a pod of the cluster the services run on reaches them. */

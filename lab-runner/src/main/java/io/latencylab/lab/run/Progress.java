@@ -108,6 +108,11 @@ public final class Progress {
 		}
 	}
 
+	/** A line of its own within the step (the warm-up's opening), as the step's summary is printed. */
+	public void say(String line) {
+		endStep(line);
+	}
+
 	public void endStep(String summary) {
 		if (this.terminal) {
 			this.out.println();

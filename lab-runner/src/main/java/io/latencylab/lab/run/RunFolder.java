@@ -28,6 +28,12 @@ public record RunFolder(Path dir) {
 	/** Where the warm-up's record keeps each target's windows ({@link Settling#property()}). */
 	public static final String SETTLING = "lab.warmup.windows";
 
+	/** Where the warm-up's record keeps what warming its targets from cold takes on this machine ({@link Warmth#describeEstimate}). */
+	public static final String TIME_TO_STEADY = "lab.warmup.time-to-steady";
+
+	/** Where the warm-up's record keeps the machine's noise it measured at each clients ({@link Settling#noiseProperty()}). */
+	public static final String NOISE = "lab.warmup.noise";
+
 	/** A step record's: the bands its traces were sampled for and its report cuts it into (Bands.spec). */
 	public static final String BANDS = "lab.bands";
 

@@ -6,11 +6,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import io.latencylab.observability.Convergence;
 import io.latencylab.observability.Convergence.State;
 import io.latencylab.observability.Convergence.Window;
+import io.latencylab.observability.Trend;
 
 /**
  * How a warm-up settled, target by target (an operation at a concurrency): each target's windows
@@ -23,24 +26,39 @@ public final class Settling {
 	/** Why a target stopped without settling, beside its state. */
 	public enum End {
 
-		SETTLED, CAP, BUDGET, FAILED;
+		SETTLED, CAP, BUDGET, FAILED,
+		/** Its JIT quiet and its p50 without a direction for a while: compiled, and more windows would not settle it. */
+		UNSTEADY,
+		/** Steady, but slower than it had been with its JIT quiet: something grew, not compilation. */
+		SLOWDOWN;
 
 		public String describe(Convergence rule) {
 			return switch (this) {
 				case SETTLED -> "settled";
-				case CAP -> "not settled (the cap, " + rule.maxWindows() + " windows)";
-				case BUDGET -> "not settled (the warm-up's budget spent)";
-				case FAILED -> "not settled (a window failed)";
+				case CAP -> "the target's cap, " + rule.maxWindows() + " windows";
+				case BUDGET -> "the warm-up's cap spent";
+				case FAILED -> "a window failed";
+				case UNSTEADY -> "its JIT quiet and its p50 without a direction: more windows would not settle it";
+				case SLOWDOWN -> "more windows would not undo it";
 			};
 		}
 
 	}
 
-	/** One target's warm-up: its windows and how it ended. */
-	public record Target(String name, List<Window> windows, End end) {
+	/**
+	 * One target's warm-up: its windows and how it ended.
+	 *
+	 * @param warmBefore whether the lab remembered it settled on the same service processes ({@link Warmth})
+	 */
+	public record Target(String name, List<Window> windows, End end, boolean warmBefore) {
 
 		public boolean settled() {
 			return this.end == End.SETTLED;
+		}
+
+		/** Warm before, and steady again at the rule's floor: re-judged, not warmed. */
+		public boolean atFloor(Convergence rule) {
+			return this.warmBefore && settled() && this.windows.size() <= rule.minWindows();
 		}
 
 		/** Seconds from the target's first window to the end of its last. */
@@ -50,12 +68,80 @@ public final class Settling {
 
 	}
 
+	/**
+	 * This machine's own noise at some clients, measured on a reference with no JIT.
+	 *
+	 * @param clients how many clients the reference had
+	 * @param p50s the reference's windows' p50s, in milliseconds
+	 * @param variation the coefficient of variation of its last windows' p50s
+	 * @param allowed the variation the rule allows at these clients: the rule's own, or 1.5× the noise's where that is larger
+	 */
+	public record Noise(int clients, List<Double> p50s, double variation, double allowed) {
+
+		/** In words, against the rule's own variation. */
+		public String describe(double ruleVariation) {
+			String measured = String.format(Locale.ROOT,
+					"the machine's own noise at %d client%s, on nginx serving the REST get's bytes (no JIT): p50 %s ms, "
+							+ "a variation of %.1f%% over the last 3",
+					this.clients, (this.clients == 1) ? "" : "s",
+					String.join(" → ", this.p50s.stream().map((p) -> String.format(Locale.ROOT, "%.3f", p)).toList()),
+					100 * this.variation);
+			return measured + ((this.allowed <= ruleVariation && this.variation > ruleVariation)
+					? ", and still falling (the load generator still warming): the rule as it is"
+					: (this.allowed <= ruleVariation)
+							? String.format(Locale.ROOT, ", within the rule's %.0f%%: the rule as it is", 100 * ruleVariation)
+					: String.format(Locale.ROOT, ", more than the rule's %.0f%%: the rule allows %.1f%% there (1.5× the "
+							+ "noise, at most %.0f%%)", 100 * ruleVariation, 100 * this.allowed, 100 * Warming.MOST_VARIATION));
+		}
+
+		String property() {
+			return this.clients + ":" + this.variation + ":" + this.allowed + ":"
+					+ String.join("|", this.p50s.stream().map(String::valueOf).toList());
+		}
+
+		static Noise parse(String text) {
+			String[] f = text.split(":");
+			return new Noise(Integer.parseInt(f[0]), Arrays.stream(f[3].split("\\|")).map(Double::valueOf).toList(),
+					Double.parseDouble(f[1]), Double.parseDouble(f[2]));
+		}
+
+	}
+
+	private static final String WARM = "+warm";
+
 	private final Convergence rule;
+
+	private final Map<Integer, Noise> noises = new TreeMap<>();
 
 	private final Map<String, Target> targets = new LinkedHashMap<>();
 
 	public Settling(Convergence rule) {
 		this.rule = rule;
+	}
+
+	/** The machine's noise measured at these clients, if it was. */
+	public Optional<Noise> noise(int clients) {
+		return Optional.ofNullable(this.noises.get(clients));
+	}
+
+	public void noise(int clients, Noise noise) {
+		this.noises.put(clients, noise);
+	}
+
+	public List<Noise> noises() {
+		return List.copyOf(this.noises.values());
+	}
+
+	/** The rule a target was judged by: the variation its clients' noise made the rule allow. */
+	public Convergence rule(Target target) {
+		int at = target.name().lastIndexOf('@');
+		Noise noise = (at < 0) ? null : this.noises.get(Integer.parseInt(target.name().substring(at + 1)));
+		return (noise == null) ? this.rule : this.rule.allowing(noise.allowed());
+	}
+
+	/** The noises as a manifest property ({@link RunFolder#NOISE}); read back by {@link #parse(String, String, Convergence)}. */
+	public String noiseProperty() {
+		return String.join(";", this.noises.values().stream().map(Noise::property).toList());
 	}
 
 	public Convergence rule() {
@@ -64,7 +150,19 @@ public final class Settling {
 
 	/** A target's windows so far, and whether (and why) it ended; a later call for the same target replaces it. */
 	public void put(String target, List<Window> windows, End end) {
-		this.targets.put(target, new Target(target, List.copyOf(windows), end));
+		put(target, windows, end, false);
+	}
+
+	/** The same, for a target the lab remembered warm ({@code warmBefore}) or not. */
+	public void put(String target, List<Window> windows, End end, boolean warmBefore) {
+		this.targets.put(target, new Target(target, List.copyOf(windows), end, warmBefore));
+	}
+
+	/** The class of a target's windows (Barrett et al.'s): steady, still warming, slowdown, no steady state. */
+	public Trend trend(Target target) {
+		return (target.end() == End.UNSTEADY)
+				? Trend.of(target.windows(), rule(target), Math.min(target.windows().size(), Trend.SETTLED_NOISE))
+				: Trend.of(target.windows(), rule(target));
 	}
 
 	public List<Target> targets() {
@@ -80,16 +178,18 @@ public final class Settling {
 	public String text() {
 		double seconds = this.targets.values().stream().mapToDouble(Target::seconds).sum();
 		long settled = this.targets.values().stream().filter(Target::settled).count();
-		String took = String.format(Locale.ROOT, "%d of %d targets settled in %.0f s", settled, this.targets.size(), seconds);
+		long atFloor = this.targets.values().stream().filter((t) -> t.atFloor(this.rule)).count();
+		String took = String.format(Locale.ROOT, "%d of %d targets settled in %.0f s", settled, this.targets.size(), seconds)
+				+ ((atFloor == 0) ? "" : String.format(Locale.ROOT, " (%d warm before, steady again at their floor)", atFloor));
 		if (settled()) {
 			return "settled: " + took;
 		}
 		List<String> moving = this.targets.values()
 			.stream()
 			.filter((t) -> !t.settled())
-			.map((t) -> t.name() + " " + movement(t))
+			.map((t) -> t.name() + " " + trend(t).describe())
 			.toList();
-		return "not settled: " + took + "; still moving: " + String.join(", ", moving);
+		return "not settled: " + took + "; " + String.join(", ", moving);
 	}
 
 	/** The table's columns: one row a target ({@link #rows()}). */
@@ -111,40 +211,57 @@ public final class Settling {
 			rows.add(List.of(target.name(), String.valueOf(windows.size()), String.format(Locale.ROOT, "%.0f", target.seconds()),
 					p50s, Double.isNaN(variation) ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * variation),
 					Double.isNaN(jit) ? "not read" : String.format(Locale.ROOT, "%.0f", jit),
-					target.settled() ? String.format(Locale.ROOT, "settled at %.0f s", target.seconds())
-							: target.end().describe(this.rule)));
+					verdict(target)));
 		}
 		return rows;
 	}
 
-	/** How the rule and the JIT column are read, for the table's caption. */
+	/** How the rule and the JIT column are read, for the table's caption, with the noise measured. */
 	public String caption() {
+		String noise = this.noises.isEmpty() ? ""
+				: " Measured first at each target's clients: " + String.join("; ",
+						this.noises.values().stream().map((n) -> n.describe(this.rule.maxVariation())).toList()) + ".";
 		return "Each target (an operation at the clients its steps use) warmed alone, in windows, until "
 				+ this.rule.describe() + ". JIT: the most compilation time any service the operation reaches spent in "
 				+ "the target's last window (Micrometer's jvm.compilation.time); windows of fewer than "
-				+ Convergence.TOO_FEW + " answers are not judged.";
-	}
-
-	/** Why a target had not settled: how much its p50 still varied, and whether the JIT was still busy. */
-	String movement(Target target) {
-		double variation = this.rule.variation(target.windows());
-		String varied = Double.isNaN(variation) ? "too few windows or answers to judge"
-				: String.format(Locale.ROOT, "p50 varied %.1f%% over its last %d windows", 100 * variation, this.rule.windows());
-		return "(" + varied + (this.rule.quiet(target.windows()) ? "" : "; JIT busy") + ")";
+				+ Convergence.TOO_FEW + " answers are not judged." + noise;
 	}
 
 	/**
-	 * The whole as a manifest property: {@code target=END|p50:answers:seconds:jit|…;…}, p50 in
-	 * milliseconds, jit in milliseconds (NaN: not read).
+	 * "settled at 15 s", "settled at 15 s, at its floor (warm before)", "settled at 40 s (warm before, it had
+	 * moved)", or "not settled: still warming (−12.0%/min over 6 windows, JIT 40% of the last window); the
+	 * target's cap, 48 windows".
+	 */
+	String verdict(Target target) {
+		if (target.settled()) {
+			String at = String.format(Locale.ROOT, "settled at %.0f s", target.seconds());
+			return target.atFloor(this.rule) ? at + ", at its floor (warm before)"
+					: target.warmBefore() ? at + " (warm before, it had moved)" : at;
+		}
+		return "not settled: " + trend(target).describe() + "; " + target.end().describe(this.rule);
+	}
+
+	/**
+	 * The whole as a manifest property: {@code target=END[+warm]|p50:answers:seconds:jit|…;…}, p50 in
+	 * milliseconds, jit in milliseconds (NaN: not read); +warm when the lab remembered it warm.
 	 */
 	public String property() {
 		return this.targets.values()
 			.stream()
-			.map((t) -> t.name() + "=" + t.end() + t.windows()
+			.map((t) -> t.name() + "=" + t.end() + (t.warmBefore() ? WARM : "") + t.windows()
 				.stream()
 				.map((w) -> String.format(Locale.ROOT, "|%.4f:%d:%.2f:%.0f", w.p50Ms(), w.answers(), w.seconds(), w.jitMs()))
 				.collect(Collectors.joining()))
 			.collect(Collectors.joining(";"));
+	}
+
+	/** {@link #property()} and {@link #noiseProperty()} read back. */
+	public static Settling parse(String property, String noises, Convergence rule) {
+		Settling settling = parse(property, rule);
+		if (noises != null && !noises.isBlank()) {
+			Arrays.stream(noises.split(";")).map(Noise::parse).forEach((n) -> settling.noise(n.clients(), n));
+		}
+		return settling;
 	}
 
 	/** {@link #property()} read back. */
@@ -162,7 +279,9 @@ public final class Settling {
 				windows.add(new Window(Double.parseDouble(f[0]), Long.parseLong(f[1]), Double.parseDouble(f[2]),
 						Double.parseDouble(f[3])));
 			}
-			settling.put(target.substring(0, eq), windows, End.valueOf(parts[0]));
+			boolean warm = parts[0].endsWith(WARM);
+			settling.put(target.substring(0, eq), windows, End.valueOf(warm ? parts[0].substring(0, parts[0].length() - WARM.length()) : parts[0]),
+					warm);
 		}
 		return settling;
 	}

@@ -25,6 +25,7 @@ import io.latencylab.plan.JMeterLoad;
 import io.latencylab.plan.OutsideLoad;
 import io.latencylab.plan.Plan;
 import io.latencylab.plan.Step;
+import io.latencylab.plan.Targets;
 import io.latencylab.plan.WarmUp;
 import tools.jackson.databind.JsonNode;
 
@@ -109,6 +110,11 @@ final class StepRunner {
 			if (load.settled() != null) {
 				properties.put(RunFolder.SETTLED, load.settled().text());
 				properties.put(RunFolder.SETTLING, load.settled().property());
+				if (!load.settled().noises().isEmpty()) {
+					properties.put(RunFolder.NOISE, load.settled().noiseProperty());
+				}
+				properties.put(RunFolder.TIME_TO_STEADY, Warmth.of(this.project)
+					.describeEstimate(load.settled().targets().stream().map(Settling.Target::name).toList()));
 			}
 			// Its traces are not needed: it only warms the services up.
 			Manifest warmed = manifest.withWarmUp(new Manifest.StepRecord(0, step.name(), step.simulation(), properties,
@@ -138,7 +144,9 @@ final class StepRunner {
 		try {
 			if (warmingUp && step.get(WarmUp.TARGETS) != null) {
 				// Target by target until each has settled: its windows' requests are the warm-up's.
-				settled = new Warming(Convergence.DEFAULT, this.deployment.topology(), this.progress).warm(step, stepDir,
+				settled = new Warming(Convergence.DEFAULT, this.deployment.topology(), this.progress).remembering(Warmth.of(this.project))
+					.measuringNoise(this.targets.containsKey(Targets.REFERENCE.name()))
+					.warm(step, stepDir,
 						Warming.Windows.through(this.generators.first(), this.runId, this.generators.firstTargets(this.targets),
 								this.progress));
 				exit = settled.targets().stream().anyMatch((t) -> t.end() == Settling.End.FAILED) ? 1 : 0;

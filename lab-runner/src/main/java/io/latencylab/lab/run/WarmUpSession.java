@@ -12,9 +12,11 @@ import java.util.List;
 import java.util.Map;
 
 import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.deploy.ReferenceServer;
 import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.observability.Convergence;
 import io.latencylab.plan.Step;
+import io.latencylab.plan.Targets;
 
 /**
  * Warms a lab that is up, outside any run ({@code ./lab warm}, {@code ./lab up --warm}): a study's
@@ -38,8 +40,16 @@ public final class WarmUpSession {
 		Progress progress = new Progress(List.of(warmUp), out);
 		progress.startStep(0);
 		Settling settling;
-		try (GatlingStep gatling = new GatlingStep(project, injector)) {
-			settling = new Warming(Convergence.DEFAULT, deployment.topology(), progress).warm(warmUp, dir.resolve("windows"),
+		boolean noise = ReferenceServer.forNoise(targets, !injector.remote());
+		try (GatlingStep gatling = new GatlingStep(project, injector);
+				ReferenceServer reference = noise
+						? ReferenceServer.start(targets.get(Targets.MEALS_REST.name()), dir.resolve("reference")) : null) {
+			if (reference != null) {
+				targets.put(Targets.REFERENCE.name(), reference.url());
+			}
+			settling = new Warming(Convergence.DEFAULT, deployment.topology(), progress).remembering(Warmth.of(project))
+				.measuringNoise(noise)
+				.warm(warmUp, dir.resolve("windows"),
 					Warming.Windows.through(gatling, runId, targets, progress));
 		}
 		return new Warmed(settling, dir);

@@ -3,11 +3,14 @@ package io.latencylab.lab.run;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 
 import io.latencylab.lab.net.Http;
 import io.latencylab.lab.topology.Topology;
@@ -16,6 +19,8 @@ import io.latencylab.observability.Convergence.State;
 import io.latencylab.observability.Convergence.Window;
 import io.latencylab.observability.Latencies;
 import io.latencylab.observability.Request;
+import io.latencylab.observability.Trend;
+import io.latencylab.plan.Operation;
 import io.latencylab.plan.Step;
 import io.latencylab.plan.WarmUp;
 
@@ -58,15 +63,48 @@ public final class Warming {
 
 	private final Progress progress;
 
+	/** What the lab remembers of its warmth; null: nothing (every target judged as if cold, nothing kept). */
+	private final Warmth warmth;
+
+	/** Whether the reference (nginx, no JIT) is there to measure this machine's own noise on first. */
+	private final boolean noise;
+
+	/** The reference's target: nginx on the REST get's bytes, at each target's clients in turn. */
+	static final WarmUp.Target REFERENCE = WarmUp.Target.of(Operation.REFERENCE_GET, 1);
+
+	/** The most windows of the reference: its first ones warm the load generator's JVM. */
+	static final int NOISE_WINDOWS = 8;
+
+	/** The most the machine's noise may loosen the rule to: past it the machine is too noisy to settle anything. */
+	static final double MOST_VARIATION = 0.10;
+
 	public Warming(Convergence rule, Topology topology, Progress progress) {
-		this(rule, metricsUrls(topology), progress);
+		this(rule, metricsUrls(topology), progress, null, false);
 	}
 
 	/** @param metrics each service's Prometheus endpoint, by name */
-	Warming(Convergence rule, Map<String, String> metrics, Progress progress) {
+	Warming(Convergence rule, Map<String, String> metrics, Progress progress, Warmth warmth, boolean noise) {
 		this.rule = rule;
 		this.metrics = metrics;
 		this.progress = progress;
+		this.warmth = warmth;
+		this.noise = noise;
+	}
+
+	/** The same warming, remembering in {@code warmth} which targets settled on which service processes, and reading it. */
+	public Warming remembering(Warmth warmth) {
+		return new Warming(this.rule, this.metrics, this.progress, warmth, this.noise);
+	}
+
+	/**
+	 * The same warming, measuring this machine's own noise on the reference ({@link #REFERENCE}: nginx,
+	 * no JIT) at each target's clients, at the first target of that many, its windows' targets map
+	 * holding the reference: where the reference's p50 varies over the rule's windows by more than the
+	 * rule allows, the rule allows 1.5× that for those targets (at most {@link #MOST_VARIATION}), as no
+	 * rule can be stricter than the machine.
+	 */
+	public Warming measuringNoise(boolean reference) {
+		return new Warming(this.rule, this.metrics, this.progress, this.warmth, reference);
 	}
 
 	private static Map<String, String> metricsUrls(Topology topology) {
@@ -76,22 +114,50 @@ public final class Warming {
 	}
 
 	/**
-	 * The warm-up step's targets in turn. Each gets at least the rule's floor of windows; a target
-	 * goes on past its floor only while the budget ({@link WarmUp#BUDGET}) has time for it beyond the
-	 * floors of the targets after it.
+	 * The warm-up step's targets in turn, each until it settles. A target the lab remembers settled on
+	 * the same service processes is re-judged: it stops at the rule's floor when still steady, and
+	 * warms on when it moved. Each target goes past its floor only while the cap ({@link WarmUp#BUDGET})
+	 * has time for it beyond the floors of the targets after it, so every target gets at least its
+	 * floor and the whole stays within the cap.
 	 *
 	 * @param dir where each window's results go (dir/NN-target-wK)
 	 */
 	public Settling warm(Step warmUp, Path dir, Windows windows) throws IOException, InterruptedException {
 		List<WarmUp.Target> targets = warmUp.get(WarmUp.TARGETS);
 		Duration window = orElse(warmUp.get(WarmUp.WINDOW), WarmUp.DEFAULT_WINDOW);
-		Duration budget = orElse(warmUp.get(WarmUp.BUDGET), Duration.ofMinutes(2));
-		long deadline = System.nanoTime() + budget.toNanos();
-		Convergence rule = rule(this.rule, warmUp.properties());
-		Settling settling = new Settling(rule);
+		Duration cap = orElse(warmUp.get(WarmUp.BUDGET), WarmUp.DEFAULT_CAP);
+		long deadline = System.nanoTime() + cap.toNanos();
+		Convergence base = rule(this.rule, warmUp.properties());
+		Settling settling = new Settling(base);
+		Map<WarmUp.Target, Map<String, Double>> processes = new LinkedHashMap<>();
+		for (WarmUp.Target target : targets) {
+			processes.put(target, processStarts(target.operation().services()));
+		}
+		List<WarmUp.Target> cold = targets.stream().filter((t) -> !warmBefore(t, processes.get(t))).toList();
+		this.progress.say(opening(targets, cold, window, cap, base));
 		int n = 0;
 		for (WarmUp.Target target : targets) {
 			n++;
+			boolean warmBefore = !cold.contains(target);
+			// The machine's noise at the target's clients, measured on the reference at the first target of that many.
+			if (this.noise && settling.noise(target.clients()).isEmpty()) {
+				noise(warmUp, window, base, target.clients(), dir, windows, settling.noises().isEmpty())
+					.ifPresent((noise) -> {
+						settling.noise(target.clients(), noise);
+						this.progress.say(noise.describe(base.maxVariation()));
+					});
+			}
+			Convergence rule = settling.noise(target.clients()).map((noise) -> base.allowing(noise.allowed())).orElse(base);
+			boolean fromCold = this.warmth != null && this.warmth.last(target.toString())
+				.map((v) -> !v.processes().equals(processes.get(target)))
+				.orElse(true);
+			// Left without a steady state, or slower than it had been, on these very processes: re-judged at its
+			// floor, and no longer if still so.
+			int unsteadyAfter = (this.warmth != null && this.warmth.last(target.toString())
+				.filter((v) -> v.processes().equals(processes.get(target)) && !processes.get(target).isEmpty())
+				.filter((v) -> Trend.Kind.NO_STEADY_STATE.words().equals(v.verdict())
+						|| Trend.Kind.SLOWDOWN.words().equals(v.verdict()))
+				.isPresent()) ? rule.minWindows() : Trend.SETTLED_NOISE;
 			Step step = warmUp.toBuilder()
 				.set(WarmUp.OPERATIONS, List.of(target.operation()))
 				.set(WarmUp.CLIENTS, target.clients())
@@ -110,29 +176,171 @@ public final class Warming {
 				double seconds = (System.nanoTime() - start) / 1e9;
 				history.add(window(result.requests(), seconds, jitSpent(jitBefore, compilationMs(reached))));
 				State state = rule.judge(history);
+				boolean slowdown = state == State.SETTLED && Trend.of(history, rule).kind() == Trend.Kind.SLOWDOWN;
 				Window last = history.getLast();
-				this.progress.endStep(String.format(Locale.ROOT, "warming %s, window %d: p50 %s ms, %,d answers, JIT %s%s",
-						target, history.size(), Double.isNaN(last.p50Ms()) ? "–" : String.format(Locale.ROOT, "%.3f", last.p50Ms()),
-						last.answers(), Double.isNaN(last.jitMs()) ? "not read" : String.format(Locale.ROOT, "%.0f ms", last.jitMs()),
-						(state == State.SETTLED) ? ": settled" : ""));
+				double leftSeconds = Math.min((deadline - System.nanoTime()) / 1e9,
+						left(targets.subList(n, targets.size()), cold, window, rule)
+								+ (warmBefore ? Math.max(0, rule.minWindows() - history.size()) * window.toSeconds()
+										: Math.max(0, coldSeconds(target) - seconds(history))));
+				this.progress.endStep(String.format(Locale.ROOT,
+						"warming %s (%d of %d, %s), window %d: p50 %s ms, %,d answers, JIT %s%s; about %s left",
+						target, n, targets.size(), warmBefore ? "warm before" : "cold", history.size(),
+						Double.isNaN(last.p50Ms()) ? "–" : String.format(Locale.ROOT, "%.3f", last.p50Ms()), last.answers(),
+						Double.isNaN(last.jitMs()) ? "not read" : String.format(Locale.ROOT, "%.0f ms", last.jitMs()),
+						slowdown ? ": steady, but a slowdown" : (state == State.SETTLED) ? ": settled" : "",
+						minutes(Math.max(0, leftSeconds))));
 				if (result.exit() != 0) {
 					end = Settling.End.FAILED;
+					break;
+				}
+				if (slowdown) {
+					// Steady, but slower than it was with its JIT quiet: not compilation; more windows would not undo it.
+					end = Settling.End.SLOWDOWN;
 					break;
 				}
 				if (state != State.MOVING) {
 					end = Settling.endOf(state);
 					break;
 				}
-				// The floors of the targets still to come are kept from the budget, so that the whole stays within it.
+				if (unsteady(history, rule, unsteadyAfter)) {
+					end = Settling.End.UNSTEADY;
+					break;
+				}
+				// The floors of the targets still to come are kept from the cap, so that the whole stays within it.
 				long reserve = (long) (targets.size() - n) * rule.minWindows() * window.toNanos();
 				if (System.nanoTime() > deadline - reserve && history.size() >= rule.minWindows()) {
 					end = Settling.End.BUDGET;
 					break;
 				}
 			}
-			settling.put(target.toString(), history, end);
+			settling.put(target.toString(), history, end, warmBefore);
+			remember(target, processes.get(target), settling, fromCold);
 		}
 		return settling;
+	}
+
+	/**
+	 * The reference's windows at these clients, and the variation the rule allows for them; empty when a window
+	 * failed or had too few answers.
+	 *
+	 * @param first whether this is the warm-up's first measurement: its windows also warm the load generator's
+	 * own JVM (new with each command), until the reference's p50 is steady by the rule or the cap
+	 */
+	private Optional<Settling.Noise> noise(Step warmUp, Duration window, Convergence rule, int clients, Path dir,
+			Windows windows, boolean first) throws IOException, InterruptedException {
+		Step step = warmUp.toBuilder()
+			.set(WarmUp.OPERATIONS, List.of(REFERENCE.operation()))
+			.set(WarmUp.CLIENTS, clients)
+			.set(WarmUp.DURATION, window)
+			.lasting(window);
+		int most = first ? NOISE_WINDOWS : rule.windows();
+		List<Window> history = new ArrayList<>();
+		for (int k = 1; k <= most && (k <= rule.minWindows() || rule.judge(history) != State.SETTLED); k++) {
+			this.progress.restartCount();
+			long start = System.nanoTime();
+			Result result = windows.run(step,
+					dir.resolve(String.format(Locale.ROOT, "00-reference-get-c%d-w%d", clients, k)));
+			history.add(window(result.requests(), (System.nanoTime() - start) / 1e9, Double.NaN));
+			if (result.exit() != 0) {
+				this.progress.say("the machine's noise at " + clients + " clients: the reference's window failed; the rule as it is");
+				return Optional.empty();
+			}
+		}
+		double variation = rule.variation(history);
+		if (Double.isNaN(variation)) {
+			return Optional.empty();
+		}
+		// A reference still getting faster is the generator still warming, not noise: it loosens nothing.
+		boolean falling = Trend.of(history, rule).kind() == Trend.Kind.WARMING;
+		double allowed = (falling || variation <= rule.maxVariation()) ? rule.maxVariation()
+				: Math.min(MOST_VARIATION, 1.5 * variation);
+		return Optional.of(new Settling.Noise(clients, history.stream().map(Window::p50Ms).toList(), variation, allowed));
+	}
+
+	/**
+	 * At least {@code after} windows, and over the last of them (a minute's at most: {@link Trend#SETTLED_NOISE})
+	 * the JIT quiet in each and no direction in the p50: no steady state to wait for. The report reads the class
+	 * over the same windows ({@link Settling#trend}).
+	 */
+	static boolean unsteady(List<Window> history, Convergence rule, int after) {
+		if (history.size() < after) {
+			return false;
+		}
+		int windows = Math.min(history.size(), Trend.SETTLED_NOISE);
+		return history.subList(history.size() - windows, history.size()).stream().allMatch((w) -> rule.quiet(List.of(w)))
+				&& Trend.of(history, rule, windows).kind() == Trend.Kind.NO_STEADY_STATE;
+	}
+
+	/** Whether the lab remembers this target settled on these very processes. */
+	private boolean warmBefore(WarmUp.Target target, Map<String, Double> processes) {
+		return this.warmth != null && this.warmth.warm(target.toString(), processes);
+	}
+
+	/** The first line: which targets are warm, which cold, and what warming the cold ones should take here. */
+	private String opening(List<WarmUp.Target> targets, List<WarmUp.Target> cold, Duration window, Duration cap,
+			Convergence rule) {
+		int warm = targets.size() - cold.size();
+		String floor = String.format(Locale.ROOT, "%d warm before: each re-judged at its floor (%d windows of %d s)", warm,
+				rule.minWindows(), window.toSeconds());
+		if (cold.isEmpty()) {
+			return "The lab is warm for all " + targets.size() + " targets; " + floor + ".";
+		}
+		String estimate = (this.warmth == null) ? ""
+				: "; from cold that takes " + this.warmth.describeEstimate(cold.stream().map(WarmUp.Target::toString).toList());
+		return String.format(Locale.ROOT, "The lab is not warm for %d of %d targets (%s): each warms until it settles%s; "
+				+ "within the warm-up's cap of %s%s. A short tour that may end unsettled: --warm-cap 150s.",
+				cold.size(), targets.size(), String.join(", ", cold.stream().map(WarmUp.Target::toString).toList()), estimate,
+				minutes(cap.toSeconds()), (warm == 0) ? "" : "; " + floor);
+	}
+
+	/** What the targets after this one should take: a warm one its floor, a cold one its time to steady. */
+	private double left(List<WarmUp.Target> after, List<WarmUp.Target> cold, Duration window, Convergence rule) {
+		return after.stream()
+			.mapToDouble((t) -> cold.contains(t) ? coldSeconds(t) : rule.minWindows() * window.toSeconds())
+			.sum();
+	}
+
+	private double coldSeconds(WarmUp.Target target) {
+		return ((this.warmth == null) ? Optional.<Warmth.ColdStart>empty() : this.warmth.coldStart(target.toString()))
+			.map(Warmth.ColdStart::seconds)
+			.orElse((double) Warmth.UNMEASURED_COLD.toSeconds());
+	}
+
+	private static double seconds(List<Window> history) {
+		return history.stream().mapToDouble(Window::seconds).sum();
+	}
+
+	/** "2 min 10 s", "40 s". */
+	static String minutes(double seconds) {
+		long s = Math.round(seconds);
+		return (s < 60) ? s + " s" : (s % 60 == 0) ? (s / 60) + " min" : String.format(Locale.ROOT, "%d min %d s", s / 60, s % 60);
+	}
+
+	/** The target's verdict into the ledger; a target that settled from cold leaves this machine's time to steady. */
+	private void remember(WarmUp.Target target, Map<String, Double> processes, Settling settling, boolean fromCold)
+			throws IOException {
+		if (this.warmth == null || processes.isEmpty()) {
+			return;
+		}
+		Settling.Target done = settling.targets().getLast();
+		String verdict = done.settled() ? "settled" : settling.trend(done).kind().words();
+		Instant now = Instant.now();
+		this.warmth.judged(target.toString(), verdict, processes, done.windows().size(), done.atFloor(settling.rule()), now);
+		if (fromCold && done.settled()) {
+			this.warmth.coldStart(target.toString(), done.seconds(), now);
+		}
+		this.warmth.save();
+	}
+
+	/** Each reached service's process, by its start time ({@code process_start_time_seconds}), in name order; where it answers. */
+	Map<String, Double> processStarts(List<String> services) {
+		Map<String, Double> starts = new TreeMap<>();
+		this.metrics.forEach((name, url) -> {
+			if (services.contains(name)) {
+				Http.get(url).flatMap(Warmth::processStart).ifPresent((v) -> starts.put(name, v));
+			}
+		});
+		return new LinkedHashMap<>(starts);
 	}
 
 	/** The rule with the warm-up's own cap ({@link WarmUp#MAX_WINDOWS}) when its properties set one: for it and its report. */

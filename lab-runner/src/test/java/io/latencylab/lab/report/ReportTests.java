@@ -56,7 +56,7 @@ class ReportTests {
 		settling.put("toy-buy@1", List.of(window(30, 5000), window(20, 4000), window(12, 3000)), Settling.End.BUDGET);
 		Map<String, String> properties = Map.of("lab.warmup.targets", "toy-query@1,toy-buy@1", "lab.warmup.window", "5s",
 				"lab.warmup.budget", "2m", RunFolder.SETTLED, settling.text(), RunFolder.SETTLING,
-				settling.property());
+				settling.property(), RunFolder.TIME_TO_STEADY, "about 4 min: each target's time to steady measured on this machine");
 		Manifest.read(dir)
 			.withWarmUp(new Manifest.StepRecord(0, "warm-up", "WarmUpSimulation", properties, "steps/00-warm-up",
 					"2026-11-22T10:00:00Z", "2026-11-22T10:00:30Z", 0, 300, 0, 0, 0, null))
@@ -65,13 +65,14 @@ class ReportTests {
 		String md = Files.readString(dir.resolve("report.md"));
 		// Right under the title, before the run's own table.
 		assertThat(md.substring(0, md.indexOf("| run |"))).contains("**The services had not settled when the measured steps began**")
-			.contains("not settled: 1 of 2 targets settled in 30 s; still moving: toy-buy@1 (p50 varied");
-		assertThat(md).contains("| warm-up | toy-query@1,toy-buy@1, one at a time in windows of 5s (budget 2m), not settled: ")
+			.contains("not settled: 1 of 2 targets settled in 30 s; toy-buy@1 still warming (−")
+			.contains("Warm the lab once with `./lab up --warm` (from cold on this machine: about 4 min: each");
+		assertThat(md).contains("| warm-up | toy-query@1,toy-buy@1, one at a time in windows of 5s (cap 2m), not settled: ")
 			.contains("## How the warm-up settled")
 			.contains("until DaCapo's convergence: the coefficient of variation of the last 3 windows' p50 at most 3%")
 			.contains("| target | windows | seconds | p50 per window (ms) | variation, last 3 | JIT in the last window (ms) | verdict |")
 			.contains("| toy-query@1 | 3 | 15 | 1.000 → 1.010 → 0.990 | 1.0% | 0 | settled at 15 s |")
-			.contains("| toy-buy@1 | 3 | 15 | 30.000 → 20.000 → 12.000 | 43.6% | 3000 | not settled (the warm-up's budget spent) |");
+			.contains("| toy-buy@1 | 3 | 15 | 30.000 → 20.000 → 12.000 | 43.6% | 3000 | not settled: still warming (−522.6%/min over 3 windows, JIT 60% of the last window); the warm-up's cap spent |");
 	}
 
 	@Test

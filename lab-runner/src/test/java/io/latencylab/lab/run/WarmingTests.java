@@ -2,6 +2,7 @@ package io.latencylab.lab.run;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -9,9 +10,12 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
+import com.sun.net.httpserver.HttpServer;
 import io.latencylab.observability.Convergence;
 import io.latencylab.observability.Request;
+import io.latencylab.observability.Trend;
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.Step;
 import io.latencylab.plan.WarmUp;
@@ -28,9 +32,12 @@ class WarmingTests {
 
 	private final List<Step> sent = new ArrayList<>();
 
-	private final Warming warming = new Warming(Convergence.DEFAULT, Map.of(),
-			new Progress(List.of(Step.of("warm-up", "WarmUpSimulation").lasting(Duration.ofSeconds(1))),
-					new PrintStream(new ByteArrayOutputStream())));
+	private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+	private final Progress progress = new Progress(List.of(Step.of("warm-up", "WarmUpSimulation").lasting(Duration.ofSeconds(1))),
+			new PrintStream(this.printed));
+
+	private final Warming warming = new Warming(Convergence.DEFAULT, Map.of(), this.progress, null, false);
 
 	/** A window of 100 answers, every one taking ms (and one failed answer, which no p50 counts). */
 	private static List<Request> answers(double ms) {
@@ -79,14 +86,16 @@ class WarmingTests {
 	@Test
 	void aTargetThatKeepsImprovingStopsAtTheCap() throws Exception {
 		Step warmUp = WarmUp.step(List.of(WarmUp.Target.of(Operation.TOY_BUY, 1)), Duration.ofMinutes(10));
-		double[] falling = new double[20];
+		double[] falling = new double[Convergence.DEFAULT.maxWindows() + 10];
 		for (int i = 0; i < falling.length; i++) {
-			falling[i] = 100.0 / (i + 1);
+			falling[i] = 100.0 * Math.pow(0.9, i);
 		}
 		Settling settling = this.warming.warm(warmUp, this.dir, scripted(falling));
 		assertThat(settling.settled()).isFalse();
 		assertThat(settling.targets().getFirst().end()).isEqualTo(Settling.End.CAP);
 		assertThat(settling.targets().getFirst().windows()).hasSize(Convergence.DEFAULT.maxWindows());
+		assertThat(settling.rows().getFirst().getLast()).startsWith("not settled: still warming (−")
+			.endsWith("; the target's cap, 48 windows");
 	}
 
 	@Test
@@ -97,12 +106,12 @@ class WarmingTests {
 			.lasting(Duration.ofMinutes(10));
 		double[] falling = new double[30];
 		for (int i = 0; i < falling.length; i++) {
-			falling[i] = 100.0 / (i + 1);
+			falling[i] = 100.0 * Math.pow(0.9, i);
 		}
 		Settling settling = this.warming.warm(warmUp, this.dir, scripted(falling));
 		assertThat(settling.targets().getFirst().windows()).hasSize(20);
 		assertThat(settling.rule().maxWindows()).isEqualTo(20);
-		assertThat(settling.rows().getFirst().getLast()).isEqualTo("not settled (the cap, 20 windows)");
+		assertThat(settling.rows().getFirst().getLast()).endsWith("; the target's cap, 20 windows");
 	}
 
 	@Test
@@ -114,6 +123,145 @@ class WarmingTests {
 		Settling settling = this.warming.warm(warmUp, this.dir, scripted(10, 5, 2.5, 1.2, 0.6, 0.3, 0.15));
 		assertThat(settling.targets()).extracting(Settling.Target::end).containsExactly(Settling.End.BUDGET, Settling.End.BUDGET);
 		assertThat(settling.targets()).allSatisfy((t) -> assertThat(t.windows()).hasSize(Convergence.DEFAULT.minWindows()));
+	}
+
+	@Test
+	void aTargetWarmBeforeIsReJudgedAtItsFloorWarmsOnWhenItMovedAndIsForgottenByARestart() throws Exception {
+		AtomicReference<String> started = new AtomicReference<>("1.7E9");
+		HttpServer metrics = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		metrics.createContext("/actuator/prometheus", (exchange) -> {
+			byte[] body = ("process_start_time_seconds " + started.get() + "\njvm_compilation_time_ms_total 100.0\n").getBytes();
+			exchange.sendResponseHeaders(200, body.length);
+			exchange.getResponseBody().write(body);
+			exchange.close();
+		});
+		metrics.start();
+		try {
+			Warmth warmth = Warmth.load(this.dir.resolve("warmth.json"));
+			Warming remembering = new Warming(Convergence.DEFAULT,
+					Map.of("sort-service", "http://127.0.0.1:" + metrics.getAddress().getPort() + "/actuator/prometheus"),
+					this.progress, null, false).remembering(warmth);
+			Step warmUp = WarmUp.step(List.of(WarmUp.Target.of(Operation.SORT, 2)), Duration.ofMinutes(5));
+
+			Settling.Target cold = remembering.warm(warmUp, this.dir.resolve("1"), scripted(8, 4, 2, 1, 1, 1)).targets().getFirst();
+			assertThat(cold.warmBefore()).isFalse();
+			assertThat(cold.windows()).hasSize(6);
+			assertThat(this.printed.toString()).contains("The lab is not warm for 1 of 1 targets (sort@2): each warms until it "
+					+ "settles; from cold that takes about 2 min: about 130 s a target, as measured on two cores; within the "
+					+ "warm-up's cap of 5 min.");
+			assertThat(warmth.coldStart("sort@2")).as("this machine's time to steady, measured").isPresent();
+			assertThat(Warmth.load(this.dir.resolve("warmth.json")).warm("sort@2", Map.of("sort-service", 1.7e9)))
+				.as("kept on disk").isTrue();
+
+			Settling again = remembering.warm(warmUp, this.dir.resolve("2"), scripted(1, 1.01, 0.99, 1.0));
+			assertThat(again.targets().getFirst().warmBefore()).isTrue();
+			assertThat(again.targets().getFirst().windows()).as("re-judged at its floor").hasSize(3);
+			assertThat(again.text()).endsWith("(1 warm before, steady again at their floor)");
+			assertThat(this.printed.toString()).contains("The lab is warm for all 1 targets; 1 warm before: each re-judged "
+					+ "at its floor (3 windows of 5 s).");
+
+			Settling moved = remembering.warm(warmUp, this.dir.resolve("3"), scripted(2, 1.5, 1.2, 1.0, 1.0, 1.0));
+			assertThat(moved.targets().getFirst().windows()).as("it moved: warmed on until steady").hasSize(6);
+			assertThat(moved.rows().getFirst().getLast()).endsWith("(warm before, it had moved)");
+
+			// Flat within 10% and compiled (the JIT quiet), never within 3%: a minute of that ends it as no steady
+			// state; the next warm-up on the same processes gives it its floor only.
+			Step buys = WarmUp.step(List.of(WarmUp.Target.of(Operation.SORT, 5)), Duration.ofMinutes(5));
+			double[] noisy = new double[40];
+			for (int i = 0; i < noisy.length; i++) {
+				noisy[i] = (i % 2 == 0) ? 5.0 : 5.5;
+			}
+			Settling.Target unsteady = remembering.warm(buys, this.dir.resolve("5"), scripted(noisy)).targets().getFirst();
+			assertThat(unsteady.end()).isEqualTo(Settling.End.UNSTEADY);
+			assertThat(unsteady.windows()).hasSize(Trend.SETTLED_NOISE);
+			assertThat(warmth.last("sort@5").orElseThrow().verdict()).isEqualTo("no steady state");
+			Settling again5 = remembering.warm(buys, this.dir.resolve("6"), scripted(noisy));
+			assertThat(again5.targets().getFirst().windows()).as("as before: its floor").hasSize(3);
+			assertThat(again5.rows().getFirst().getLast()).startsWith("not settled: no steady state (")
+				.endsWith("; its JIT quiet and its p50 without a direction: more windows would not settle it");
+
+			started.set("1.8E9");
+			Settling restarted = remembering.warm(warmUp, this.dir.resolve("4"), scripted(1, 1, 1));
+			assertThat(restarted.targets().getFirst().warmBefore()).as("a restart forgets").isFalse();
+		}
+		finally {
+			metrics.stop(0);
+		}
+	}
+
+	@Test
+	void aNoisierMachineThanTheRuleLoosensItToOneAndAHalfTimesTheNoiseMeasuredOnTheReference() throws Exception {
+		Step warmUp = WarmUp.step(List.of(WarmUp.Target.of(Operation.TOY_QUERY, 1)), Duration.ofMinutes(2));
+		// The reference first falls (the generator's own warm-up), then varies 5% (0.095, 0.100, 0.105) to its
+		// cap of 8 windows: the rule allows 7.5%, and the query's 5% settles at its floor.
+		Settling settling = this.warming.measuringNoise(true)
+			.warm(warmUp, this.dir, scripted(0.4, 0.2, 0.095, 0.100, 0.105, 0.095, 0.100, 0.105, 0.95, 1.0, 1.05));
+		assertThat(this.sent.getFirst().get(WarmUp.OPERATIONS)).containsExactly(Operation.REFERENCE_GET);
+		assertThat(this.sent).hasSize(Warming.NOISE_WINDOWS + 3);
+		assertThat(this.sent.get(Warming.NOISE_WINDOWS).get(WarmUp.OPERATIONS)).containsExactly(Operation.TOY_QUERY);
+		Settling.Noise noise = settling.noise(1).orElseThrow();
+		assertThat(noise.variation()).isCloseTo(0.05, within(1e-9));
+		assertThat(noise.allowed()).isCloseTo(0.075, within(1e-9));
+		assertThat(settling.rule(settling.targets().getFirst()).maxVariation()).isCloseTo(0.075, within(1e-9));
+		assertThat(settling.rule().maxVariation()).as("the rule itself").isEqualTo(0.03);
+		assertThat(settling.targets().getFirst().windows()).hasSize(3);
+		assertThat(settling.settled()).isTrue();
+		assertThat(noise.describe(0.03)).contains("a variation of 5.0% over the last 3, more than the rule's 3%: the rule allows 7.5% there");
+
+		// Without the reference, the same query windows do not settle at the floor by the rule's 3%.
+		this.sent.clear();
+		Settling strict = this.warming.warm(warmUp, this.dir.resolve("strict"), scripted(0.95, 1.0, 1.05, 1.0, 1.0, 1.0));
+		assertThat(strict.noises()).isEmpty();
+		assertThat(strict.targets().getFirst().windows()).hasSizeGreaterThan(3);
+	}
+
+	@Test
+	void theNoiseIsMeasuredAtEachTargetsClientsOnceAndEachTargetIsJudgedByItsOwn() throws Exception {
+		Step warmUp = WarmUp.step(List.of(WarmUp.Target.of(Operation.TOY_QUERY, 5), WarmUp.Target.of(Operation.TOY_QUERY, 1),
+				WarmUp.Target.of(Operation.TOY_BUY, 5)), Duration.ofMinutes(2));
+		// At 5 clients, the first measured: the reference never within 3%, so to its cap of 8 windows (the generator's
+		// own warm-up), the last three 4.8% apart: 7.2% allowed there. At 1 client: its floor of 3 windows, quiet.
+		Settling settling = this.warming.measuringNoise(true)
+			.warm(warmUp, this.dir, scripted(0.1, 0.11, 0.1, 0.11, 0.1, 0.11, 0.1, 0.106, 2.0, 2.1, 2.0, 0.05, 0.05, 0.05,
+					0.5, 0.5, 0.5, 3.0, 3.15, 3.0));
+		assertThat(this.sent).extracting((s) -> s.get(WarmUp.OPERATIONS).getFirst() + "@" + s.get(WarmUp.CLIENTS))
+			.containsExactly("REFERENCE_GET@5", "REFERENCE_GET@5", "REFERENCE_GET@5", "REFERENCE_GET@5", "REFERENCE_GET@5",
+					"REFERENCE_GET@5", "REFERENCE_GET@5", "REFERENCE_GET@5", "TOY_QUERY@5", "TOY_QUERY@5", "TOY_QUERY@5",
+					"REFERENCE_GET@1", "REFERENCE_GET@1", "REFERENCE_GET@1", "TOY_QUERY@1", "TOY_QUERY@1", "TOY_QUERY@1",
+					"TOY_BUY@5", "TOY_BUY@5", "TOY_BUY@5");
+		assertThat(settling.noises()).extracting(Settling.Noise::clients).containsExactly(1, 5);
+		assertThat(settling.targets()).allMatch(Settling.Target::settled);
+		assertThat(settling.rule(settling.targets().get(1)).maxVariation()).isEqualTo(0.03);
+		assertThat(settling.rule(settling.targets().get(2)).maxVariation()).isGreaterThan(0.03);
+	}
+
+	@Test
+	void aReferenceStillGettingFasterIsTheGeneratorWarmingAndLoosensNothing() throws Exception {
+		Step warmUp = WarmUp.step(List.of(WarmUp.Target.of(Operation.REST_GET, 4)), Duration.ofMinutes(2));
+		// This machine's 4-client reference on a new Gatling JVM: still falling at its cap of 8 windows.
+		Settling settling = this.warming.measuringNoise(true).warm(warmUp, this.dir,
+				scripted(0.352, 0.221, 0.138, 0.125, 0.107, 0.101, 0.102, 0.085, 0.3, 0.3, 0.3));
+		Settling.Noise noise = settling.noise(4).orElseThrow();
+		assertThat(noise.variation()).isGreaterThan(0.03);
+		assertThat(noise.allowed()).isEqualTo(0.03);
+		assertThat(noise.describe(0.03)).endsWith("and still falling (the load generator still warming): the rule as it is");
+	}
+
+	@Test
+	void aQuietMachineKeepsTheRuleAndAVeryNoisyOneIsCappedAtTenPercent() throws Exception {
+		Step warmUp = WarmUp.step(List.of(WarmUp.Target.of(Operation.REST_GET, 1)), Duration.ofMinutes(2));
+		Settling quiet = this.warming.measuringNoise(true).warm(warmUp, this.dir.resolve("quiet"),
+				scripted(0.1, 0.1, 0.101, 0.3, 0.3, 0.3));
+		assertThat(quiet.rule().maxVariation()).isEqualTo(Convergence.DEFAULT.maxVariation());
+		assertThat(quiet.noise(1).orElseThrow().p50s()).as("steady at its floor: three windows").hasSize(3);
+		assertThat(quiet.noise(1).orElseThrow().describe(0.03)).endsWith("within the rule's 3%: the rule as it is");
+		Settling noisy = this.warming.measuringNoise(true).warm(warmUp, this.dir.resolve("noisy"),
+				scripted(0.05, 0.1, 0.2, 0.05, 0.1, 0.2, 0.05, 0.1, 0.3, 0.3, 0.3));
+		assertThat(noisy.rule(noisy.targets().getFirst()).maxVariation()).isEqualTo(Warming.MOST_VARIATION);
+		// Kept in the run's record and read back by its report.
+		Settling read = Settling.parse(noisy.property(), noisy.noiseProperty(), Convergence.DEFAULT);
+		assertThat(read.noises()).isEqualTo(noisy.noises());
+		assertThat(read.rule(read.targets().getFirst()).maxVariation()).isEqualTo(Warming.MOST_VARIATION);
 	}
 
 	@Test

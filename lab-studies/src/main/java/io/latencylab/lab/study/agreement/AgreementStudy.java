@@ -142,7 +142,7 @@ public final class AgreementStudy implements Study {
 		// drift between the lab's turn and wrk's reads as a disagreement. After 60 s (and six settling rounds
 		// that did not settle), a run of 2026-11-25 still had the toy query's p50 fall from 6.9 to 1.6 ms over
 		// the judged rounds, with lab / wrk ratios of 0.38 to 1.27.
-		return new Plan(name(), seed(), full, WarmUp.step(WarmUp.atOneClient(OPERATIONS), full ? Duration.ofMinutes(5) : Duration.ofMinutes(3)),
+		return new Plan(name(), seed(), full, WarmUp.step(WarmUp.atOneClient(OPERATIONS), WarmUp.DEFAULT_CAP),
 				steps);
 	}
 

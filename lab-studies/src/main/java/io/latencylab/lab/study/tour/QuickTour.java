@@ -25,9 +25,6 @@ import io.latencylab.plan.WarmUp;
  */
 public final class QuickTour implements Study {
 
-	/** The warm-up's time, within which the tour stays under 5 minutes on two cores. */
-	static final Duration WARM_UP_BUDGET = Duration.ofSeconds(150);
-
 	@Override
 	public About about() {
 		return new About("quick", "all", "every study, briefly",
@@ -55,7 +52,7 @@ public final class QuickTour implements Study {
 				WarmUp.Target.of(Operation.TOY_BUY, 5), WarmUp.Target.of(Operation.TOY_QUERY, 1),
 				WarmUp.Target.of(Operation.TOY_BUY, 1), WarmUp.Target.of(Operation.REST_GET, 1),
 				WarmUp.Target.of(Operation.SOAP_GET, 1), WarmUp.Target.of(Operation.SORT, 2));
-		return new Plan(name(), seed(), false, WarmUp.step(targets, WARM_UP_BUDGET), steps);
+		return new Plan(name(), seed(), false, WarmUp.step(targets, WarmUp.DEFAULT_CAP), steps);
 	}
 
 	@Override
