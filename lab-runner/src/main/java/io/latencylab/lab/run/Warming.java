@@ -69,9 +69,6 @@ public final class Warming {
 	/** Whether the reference (nginx, no JIT) is there to measure this machine's own noise on first. */
 	private final boolean noise;
 
-	/** The reference's target: nginx on the REST get's bytes, at each target's clients in turn. */
-	static final WarmUp.Target REFERENCE = WarmUp.Target.of(Operation.REFERENCE_GET, 1);
-
 	/** The most windows of the reference: its first ones warm the load generator's JVM. */
 	static final int NOISE_WINDOWS = 8;
 
@@ -97,8 +94,8 @@ public final class Warming {
 	}
 
 	/**
-	 * The same warming, measuring this machine's own noise on the reference ({@link #REFERENCE}: nginx,
-	 * no JIT) at each target's clients, at the first target of that many, its windows' targets map
+	 * The same warming, measuring this machine's own noise on the reference
+	 * ({@link Operation#REFERENCE_GET}: nginx, no JIT) at each target's clients, at the first target of that many, its windows' targets map
 	 * holding the reference: where the reference's p50 varies over the rule's windows by more than the
 	 * rule allows, the rule allows 1.5× that for those targets (at most {@link #MOST_VARIATION}), as no
 	 * rule can be stricter than the machine.
@@ -148,16 +145,13 @@ public final class Warming {
 					});
 			}
 			Convergence rule = settling.noise(target.clients()).map((noise) -> base.allowing(noise.allowed())).orElse(base);
-			boolean fromCold = this.warmth != null && this.warmth.last(target.toString())
-				.map((v) -> !v.processes().equals(processes.get(target)))
-				.orElse(true);
-			// Left without a steady state, or slower than it had been, on these very processes: re-judged at its
-			// floor, and no longer if still so.
-			int unsteadyAfter = (this.warmth != null && this.warmth.last(target.toString())
-				.filter((v) -> v.processes().equals(processes.get(target)) && !processes.get(target).isEmpty())
-				.filter((v) -> Trend.Kind.NO_STEADY_STATE.words().equals(v.verdict())
-						|| Trend.Kind.SLOWDOWN.words().equals(v.verdict()))
-				.isPresent()) ? rule.minWindows() : Trend.SETTLED_NOISE;
+			// Its last verdict on these very processes, if the lab remembers one.
+			Optional<Warmth.Verdict> here = (this.warmth == null || processes.get(target).isEmpty()) ? Optional.empty()
+					: this.warmth.last(target.toString()).filter((v) -> v.processes().equals(processes.get(target)));
+			boolean fromCold = this.warmth != null && here.isEmpty();
+			// Left without a steady state, or slower than it had been: re-judged at its floor, and no longer if still so.
+			int unsteadyAfter = here.filter((v) -> Trend.Kind.NO_STEADY_STATE.words().equals(v.verdict())
+					|| Trend.Kind.SLOWDOWN.words().equals(v.verdict())).isPresent() ? rule.minWindows() : Trend.SETTLED_NOISE;
 			Step step = warmUp.toBuilder()
 				.set(WarmUp.OPERATIONS, List.of(target.operation()))
 				.set(WarmUp.CLIENTS, target.clients())
@@ -229,7 +223,7 @@ public final class Warming {
 	private Optional<Settling.Noise> noise(Step warmUp, Duration window, Convergence rule, int clients, Path dir,
 			Windows windows, boolean first) throws IOException, InterruptedException {
 		Step step = warmUp.toBuilder()
-			.set(WarmUp.OPERATIONS, List.of(REFERENCE.operation()))
+			.set(WarmUp.OPERATIONS, List.of(Operation.REFERENCE_GET))
 			.set(WarmUp.CLIENTS, clients)
 			.set(WarmUp.DURATION, window)
 			.lasting(window);
@@ -383,12 +377,17 @@ public final class Warming {
 
 	/** {@code jvm_compilation_time_ms_total} from a Prometheus text; NaN when it has none. */
 	public static double compilationMs(String prometheusText) {
+		return metric(prometheusText, "jvm_compilation_time_ms_total").orElse(Double.NaN);
+	}
+
+	/** The first sample of a metric in a Prometheus text (its labels, if any, ignored). */
+	static Optional<Double> metric(String prometheusText, String name) {
 		for (String line : prometheusText.split("\n")) {
-			if (line.startsWith("jvm_compilation_time_ms_total")) {
-				return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+			if (line.startsWith(name) && (line.length() == name.length() || " {".indexOf(line.charAt(name.length())) >= 0)) {
+				return Optional.of(Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)));
 			}
 		}
-		return Double.NaN;
+		return Optional.empty();
 	}
 
 	private static <T> T orElse(T value, T otherwise) {

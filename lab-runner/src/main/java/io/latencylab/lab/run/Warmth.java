@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -172,17 +171,7 @@ public final class Warmth {
 
 	/** Each service's process identity, from its Prometheus text: its start time in seconds, or empty. */
 	public static Optional<Double> processStart(String prometheusText) {
-		for (String line : prometheusText.split("\n")) {
-			if (line.startsWith("process_start_time_seconds")) {
-				return Optional.of(Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)));
-			}
-		}
-		return Optional.empty();
-	}
-
-	/** The processes a target reaches, in name order, as the ledger keys them. */
-	static Map<String, Double> sorted(Map<String, Double> processes) {
-		return new LinkedHashMap<>(new TreeMap<>(processes));
+		return Warming.metric(prometheusText, "process_start_time_seconds");
 	}
 
 }
