@@ -197,18 +197,18 @@ public class TelemetryAutoConfiguration {
 
 	}
 
-	/** An H2 file database (the bare default) reuses replaced pages' space sooner, synced to disk in time. */
+	/** An H2 file database (the bare default): synced to disk in time, its half-empty chunks rewritten. */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.h2.Driver")
 	@ConditionalOnExpression("'${spring.datasource.url:}'.startsWith('jdbc:h2:file:')")
-	static class H2FileSyncs {
+	static class H2Housekeepings {
 
 		@Bean
-		H2FileSync h2FileSync(Environment environment) {
+		H2Housekeeping h2Housekeeping(Environment environment) {
 			Duration retention = Binder.get(environment)
 				.bind("lab.h2.retention", Duration.class)
 				.orElse(Duration.ofSeconds(2));
-			return new H2FileSync(environment.getRequiredProperty("spring.datasource.url"),
+			return new H2Housekeeping(environment.getRequiredProperty("spring.datasource.url"),
 					environment.getProperty("spring.datasource.username", "sa"),
 					environment.getProperty("spring.datasource.password", ""), retention);
 		}
