@@ -115,7 +115,9 @@ def machine_cpu_seconds():
 
 def cpu_seconds(pids, thread=None):
     """User + system CPU seconds these processes have used so far (/proc/<pid>/stat, fields 14 and 15);
-    with thread, only their threads whose name starts with it (/proc/<pid>/task/*, names cut at 15 characters)."""
+    with thread (a name or a tuple of names), only their threads whose name starts with one of them
+    (/proc/<pid>/task/*, names cut at 15 characters)."""
+    prefixes = None if thread is None else tuple(t[:15] for t in ((thread,) if isinstance(thread, str) else thread))
     ticks = 0
     for pid in (p for group in pids.values() for p in group):
         if thread is None:
@@ -126,7 +128,7 @@ def cpu_seconds(pids, thread=None):
             for task in os.listdir(tasks):
                 try:
                     with open(f"{tasks}/{task}/comm") as f:
-                        if f.read().startswith(thread[:15]):
+                        if f.read().startswith(prefixes):
                             stats.append(f"{tasks}/{task}/stat")
                 except FileNotFoundError:  # the thread ended
                     pass
