@@ -36,6 +36,7 @@ import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import org.springframework.grpc.server.exception.GrpcExceptionHandler;
 import org.springframework.util.unit.DataSize;
@@ -139,14 +140,21 @@ public class TelemetryAutoConfiguration {
 		return new InjectionsEndpoint(latencyInjector);
 	}
 
-	/** An injected failure or an unreachable database, in a gRPC service, answers UNAVAILABLE. */
+	/** An injected failure or an unreachable database, in a gRPC service, answers UNAVAILABLE; the unexpected INTERNAL. */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.grpc.server.exception.GrpcExceptionHandler")
 	static class UnavailableStatuses {
 
 		@Bean
+		@Order(0)
 		GrpcExceptionHandler unavailableStatus() {
 			return new UnavailableStatus();
+		}
+
+		@Bean
+		@Order(Ordered.LOWEST_PRECEDENCE)
+		GrpcExceptionHandler internalStatus() {
+			return new InternalStatus();
 		}
 
 	}
