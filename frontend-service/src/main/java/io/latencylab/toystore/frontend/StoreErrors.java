@@ -1,5 +1,7 @@
 package io.latencylab.toystore.frontend;
 
+import java.io.IOException;
+
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.latencylab.telemetry.BodyLimit;
@@ -23,7 +25,8 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 /**
  * Every error in the contract's shape, {"error":{"code":…,"message":…}}, with the same HTTP
  * status. Backend statuses map as: NOT_FOUND → 404, FAILED_PRECONDITION → 409 (insufficient
- * stock), INVALID_ARGUMENT → 400, UNAVAILABLE and DEADLINE_EXCEEDED → 503. Nothing answers with a
+ * stock), INVALID_ARGUMENT → 400, UNAVAILABLE and DEADLINE_EXCEEDED → 503, as is the UNKNOWN of a call
+ * whose connection was cut (the backend died under it). Nothing answers with a
  * stack trace.
  */
 @RestControllerAdvice
@@ -55,9 +58,23 @@ class StoreErrors {
 		};
 	}
 
+	private static boolean connectionCut(Throwable ex) {
+		for (Throwable cause = ex.getCause(); cause != null; cause = cause.getCause()) {
+			if (cause instanceof IOException) {
+				return true;
+			}
+		}
+		return false;
+	}
+
 	@ExceptionHandler(StatusRuntimeException.class)
 	ResponseEntity<StoreApi.ErrorBody> backend(StatusRuntimeException ex, HttpServletRequest request) {
 		Status.Code code = ex.getStatus().getCode();
+		if (code == Status.Code.UNKNOWN && connectionCut(ex)) {
+			// gRPC's client answers UNKNOWN ("channel closed") for a call on a connection the backend's
+			// death has just cut: the backend is down, not broken.
+			return error(HttpStatus.SERVICE_UNAVAILABLE, "backend unavailable");
+		}
 		boolean order = request.getRequestURI().startsWith("/orders/") && "GET".equals(request.getMethod());
 		return switch (code) {
 			case NOT_FOUND -> error(HttpStatus.NOT_FOUND, order ? "order not found" : "product not found");
