@@ -56,7 +56,9 @@ class EmulatedDistanceTests {
 			assertThat(distance.targets().get("b")).isEqualTo(distance.targets().get("a") + "/same");
 			double near = medianMs(direct);
 			double far = medianMs(distance.targets().get("a"));
-			assertThat(far - near).as("near %.2f ms, far %.2f ms", near, far).isBetween(29.0, 36.0);
+			// One round trip more, not two (60 ms); the upper bound leaves a loaded CI machine room
+			// (36.2 ms was read there while other modules compiled).
+			assertThat(far - near).as("near %.2f ms, far %.2f ms", near, far).isBetween(29.0, 45.0);
 		}
 		finally {
 			server.stop(0);
