@@ -34,12 +34,18 @@ import org.springframework.context.SmartLifecycle;
  * files grew by kilobytes a commit for as long as a service ran and each commit's search for free
  * space grew with them: a buy's cost wandered by half within minutes.</li>
  * </ul>
- * H2 has no statement for an online compaction; {@link MVStore#compact(int, int)}, which its
- * background writer calls, is reached through the connection's session.
+ * H2 has no statement for an online compaction; {@link MVStore#compact(int, int)}, its public form
+ * of the chunk rewriting its background writer does, is reached through the connection's session.
  */
 public class H2Housekeeping implements SmartLifecycle {
 
 	private static final Logger logger = LoggerFactory.getLogger(H2Housekeeping.class);
+
+	/** Chunks less full than this are rewritten: H2's own target under load (90% of 90%). */
+	static final int FILL_RATE = 80;
+
+	/** At most this many bytes rewritten a turn, so that a turn holds the store's lock briefly. */
+	static final int WRITE_LIMIT = 1 << 20;
 
 	private final String url;
 
@@ -49,17 +55,9 @@ public class H2Housekeeping implements SmartLifecycle {
 
 	private final Duration retention;
 
-	/** Chunks less full than this are rewritten: H2's own target under load (90% of 90%). */
-	static final int FILL_RATE = 80;
-
-	/** At most this many bytes rewritten a turn, so that a turn holds the store's lock briefly. */
-	static final int WRITE_LIMIT = 1 << 20;
-
 	private final AtomicLong syncs = new AtomicLong();
 
 	private final AtomicLong compactions = new AtomicLong();
-
-	private volatile boolean compacting = true;
 
 	private Connection connection;
 
@@ -85,11 +83,6 @@ public class H2Housekeeping implements SmartLifecycle {
 	/** How many syncs have completed. */
 	public long syncs() {
 		return this.syncs.get();
-	}
-
-	/** Syncs only from now on: the control of a measurement, or a file someone else compacts. */
-	public void stopCompacting() {
-		this.compacting = false;
 	}
 
 	/** How many turns rewrote chunks. */
@@ -120,7 +113,7 @@ public class H2Housekeeping implements SmartLifecycle {
 		try (Statement statement = this.connection.createStatement()) {
 			statement.execute("CHECKPOINT SYNC");
 			this.syncs.incrementAndGet();
-			if (this.compacting && this.store.compact(FILL_RATE, WRITE_LIMIT)) {
+			if (this.store.compact(FILL_RATE, WRITE_LIMIT)) {
 				this.compactions.incrementAndGet();
 			}
 		}
