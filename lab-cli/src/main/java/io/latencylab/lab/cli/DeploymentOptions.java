@@ -21,7 +21,8 @@ final class DeploymentOptions {
 	boolean compose;
 
 	@Option(names = "--services", split = ",", paramLabel = "SERVICE",
-			description = "With --compose: the compose services it acts on: started by up and run, stopped by down (default: all).")
+			description = "The services up and run start (default: all): a study's own, without the other JVMs beside them; "
+					+ "with --compose the compose services it acts on, stopped by down too.")
 	List<String> services = new ArrayList<>();
 
 	@Option(names = "--topology", paramLabel = "FILE",

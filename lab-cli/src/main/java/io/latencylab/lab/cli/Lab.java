@@ -45,7 +45,7 @@ public final class Lab implements Runnable {
 	}
 
 	static Deployment deployment(boolean compose, List<String> services) {
-		return compose ? compose(services, ComposeSetup.AS_SHIPPED) : bare();
+		return compose ? compose(services, ComposeSetup.AS_SHIPPED) : bare().only(services);
 	}
 
 	/** The services as bare JVMs here, with every study's systems beside them. */

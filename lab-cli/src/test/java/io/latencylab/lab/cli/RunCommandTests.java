@@ -29,6 +29,7 @@ class RunCommandTests {
 			"--storage s3|--storage is azurite or environment, not 's3'",
 			"--store s3|--store: the object store behind the cache is swift or lab, not 's3'",
 			"--context kind-lab|--context, --namespace and --overlay go with --kubernetes",
+			"--services catalog,order-service|no service named catalog; the lab's services: meals-soap,",
 			"--kubernetes --compose|--kubernetes is a deployment of its own",
 			"--kubernetes --namespace Lab_CI|is no namespace name",
 			"--kubernetes --overlay nowhere|--overlay nowhere holds no kustomization.yaml" })

@@ -47,6 +47,9 @@ public final class BareDeployment implements Deployment {
 
 	private JvmStart jvmStart = JvmStart.FROM_CACHE;
 
+	/** The services up starts: every one, or those a user named (a study's own, the others' JVMs not beside them). */
+	private List<String> started;
+
 	/** Per service, its start-up cache (each reads its jar's SHA-256 once). */
 	private final Map<String, AotCache> caches = new ConcurrentHashMap<>();
 
@@ -70,6 +73,7 @@ public final class BareDeployment implements Deployment {
 		this.project = project;
 		this.dir = project.resolve("runs/services");
 		this.services = Services.find(project);
+		this.started = this.services.names();
 		this.backings = systems.stream().flatMap((kind) -> kind.on(this).stream()).toList();
 	}
 
@@ -97,6 +101,23 @@ public final class BareDeployment implements Deployment {
 		return "bare";
 	}
 
+	/** Starts only these services from now on (all of them when empty); a name the lab does not have is refused. */
+	public BareDeployment only(List<String> names) {
+		List<String> unknown = names.stream().filter((name) -> !this.services.names().contains(name)).toList();
+		if (!unknown.isEmpty()) {
+			throw new IllegalArgumentException("no service named " + String.join(", ", unknown) + "; the lab's services: "
+					+ String.join(", ", this.services.names()));
+		}
+		this.started = names.isEmpty() ? this.services.names() : List.copyOf(names);
+		return this;
+	}
+
+	/** True when every service up starts answers its readiness probe. */
+	@Override
+	public boolean isUp() {
+		return this.started.stream().allMatch((name) -> Http.ready(this.services.named(name).httpPort()));
+	}
+
 	/** How the services this deployment starts from now on start; {@link JvmStart#FROM_CACHE} by default. */
 	public BareDeployment jvmStart(JvmStart start) {
 		this.jvmStart = start;
@@ -114,7 +135,7 @@ public final class BareDeployment implements Deployment {
 			backing.prepare();
 		}
 		Map<String, Process> started = new LinkedHashMap<>();
-		for (String name : this.services.names()) {
+		for (String name : this.started) {
 			Optional<ProcessHandle> running = running(name);
 			if (running.isPresent()) {
 				System.out.println(name + " already runs (pid " + running.get().pid() + ")");
@@ -131,9 +152,11 @@ public final class BareDeployment implements Deployment {
 					+ ", " + startedFrom(cache(name)));
 		}
 		long deadline = ServiceJar.deadline(READY_TIMEOUT);
-		for (String name : this.services.names()) {
+		for (String name : this.started) {
 			awaitReady(name, started.get(name), deadline);
 		}
+		// The lab's CA for the systems beside the services, made here when no started service made it.
+		labCa();
 		for (BackingSystem backing : this.backings) {
 			backing.up();
 		}
@@ -204,7 +227,7 @@ public final class BareDeployment implements Deployment {
 		if (javaOpts != null && !javaOpts.isBlank()) {
 			jvmOptions.addAll(List.of(javaOpts.trim().split("\\s+")));
 		}
-		String bind = bindAddress(System.getenv("LAB_BIND"));
+		String bind = bindAddress();
 		List<String> arguments = new ArrayList<>(List.of("--server.address=" + bind, "--spring.grpc.server.address=" + bind));
 		injections.forEach((injection) -> arguments.add("--lab.inject." + injection));
 		if (name.equals(OBJECT_STORE)) {
@@ -224,26 +247,9 @@ public final class BareDeployment implements Deployment {
 		return ServiceJar.start(command, this.project, log(name), Map.of("LAB_TRACES_DIR", tracesDir().toString()));
 	}
 
-	/** Where the services listen, and so the systems beside them: {@link #bindAddress(String)} of LAB_BIND. */
+	/** Where the services listen, and so the systems beside them: {@link BindAddress#of(String)} of LAB_BIND. */
 	public String bindAddress() {
-		return bindAddress(System.getenv("LAB_BIND"));
-	}
-
-	/**
-	 * Where a bare service listens, HTTP, actuator and gRPC alike: loopback, as compose publishes its
-	 * ports, unless LAB_BIND says 0.0.0.0 (every interface: anyone on the network could buy toys
-	 * and read the metrics). Nothing else: the services reach each other on 127.0.0.1.
-	 */
-	static String bindAddress(String labBind) {
-		if (labBind == null || labBind.isBlank()) {
-			return "127.0.0.1";
-		}
-		String bind = labBind.strip();
-		if (!bind.equals("127.0.0.1") && !bind.equals("0.0.0.0")) {
-			throw new IllegalArgumentException("LAB_BIND=" + bind + ": bare services listen on 127.0.0.1 (the default) "
-					+ "or on 0.0.0.0 (every interface), since they reach each other on 127.0.0.1");
-		}
-		return bind;
+		return BindAddress.of(System.getenv("LAB_BIND"));
 	}
 
 	@Override

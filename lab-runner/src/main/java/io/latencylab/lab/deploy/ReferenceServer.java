@@ -68,6 +68,11 @@ public final class ReferenceServer implements AutoCloseable {
 		try (HttpClient client = HttpClient.newHttpClient()) {
 			answer = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
 		}
+		catch (IOException ex) {
+			// A lab started without meals-rest (./lab up --services): said, not a bare ConnectException.
+			throw new IllegalStateException("the reference's bytes: " + restUrl + get.path() + " does not answer (" + ex
+					+ "): the reference serves meals-rest's REST get, so meals-rest must run", ex);
+		}
 		if (answer.statusCode() != 200) {
 			throw new IllegalStateException("the reference's bytes: " + restUrl + get.path() + " answered " + answer.statusCode());
 		}

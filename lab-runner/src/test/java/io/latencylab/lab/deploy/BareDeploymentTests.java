@@ -1,6 +1,17 @@
 package io.latencylab.lab.deploy;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -8,11 +19,40 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class BareDeploymentTests {
 
 	@Test
+	void aSubsetOfTheServicesIsUpWhenThoseAnswerAndAnUnknownNameIsRefused(@TempDir Path project) throws IOException {
+		// A lab of two services on free ports, one of them answering its readiness probe.
+		HttpServer sort = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		sort.createContext("/actuator/health/readiness", (exchange) -> {
+			byte[] body = "{\"status\":\"UP\"}".getBytes(StandardCharsets.UTF_8);
+			exchange.sendResponseHeaders(200, body.length);
+			exchange.getResponseBody().write(body);
+			exchange.close();
+		});
+		sort.start();
+		try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			int down = free.getLocalPort();
+			free.close();
+			Files.writeString(project.resolve(".env"), "LAB_SERVICES=sort-service,meals-rest\nSORT_PORT="
+					+ sort.getAddress().getPort() + "\nMEALS_REST_PORT=" + down + "\n");
+			Files.writeString(project.resolve("docker-compose.yml"), "services: {}\n");
+			BareDeployment deployment = new BareDeployment(project, List.of());
+			assertThat(deployment.isUp()).as("meals-rest does not answer").isFalse();
+			assertThat(deployment.only(List.of("sort-service")).isUp()).isTrue();
+			assertThat(deployment.only(List.of()).isUp()).as("all again").isFalse();
+			assertThatIllegalArgumentException().isThrownBy(() -> deployment.only(List.of("sort-service", "sorter")))
+				.withMessage("no service named sorter; the lab's services: sort-service, meals-rest");
+		}
+		finally {
+			sort.stop(0);
+		}
+	}
+
+	@Test
 	void bareServicesListenOnLoopbackUnlessLabBindOpensThem() {
-		assertThat(BareDeployment.bindAddress(null)).isEqualTo("127.0.0.1");
-		assertThat(BareDeployment.bindAddress(" ")).isEqualTo("127.0.0.1");
-		assertThat(BareDeployment.bindAddress("0.0.0.0")).isEqualTo("0.0.0.0");
-		assertThatIllegalArgumentException().isThrownBy(() -> BareDeployment.bindAddress("192.168.1.5"))
+		assertThat(BindAddress.of(null)).isEqualTo("127.0.0.1");
+		assertThat(BindAddress.of(" ")).isEqualTo("127.0.0.1");
+		assertThat(BindAddress.of("0.0.0.0")).isEqualTo("0.0.0.0");
+		assertThatIllegalArgumentException().isThrownBy(() -> BindAddress.of("192.168.1.5"))
 			.withMessageContaining("LAB_BIND=192.168.1.5")
 			.withMessageContaining("127.0.0.1 (the default) or on 0.0.0.0");
 	}

@@ -1,6 +1,8 @@
 package io.latencylab.lab.deploy;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -83,6 +85,19 @@ class ReferenceServerTests {
 		finally {
 			rest.stop(0);
 		}
+	}
+
+	@Test
+	void aRestServiceThatDoesNotRunIsNamedAndStartsNothing(@TempDir Path dir) throws Exception {
+		assumeThat(ReferenceServer.nginx()).as("nginx (apt-get install nginx)").isPresent();
+		int nobody;
+		try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			nobody = free.getLocalPort();
+		}
+		assertThatIllegalStateException().isThrownBy(() -> ReferenceServer.start("http://127.0.0.1:" + nobody, dir))
+			.withMessageContaining("does not answer")
+			.withMessageContaining("meals-rest must run");
+		assertThat(dir.resolve("nginx.pid")).doesNotExist();
 	}
 
 	@Test
