@@ -10,6 +10,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import tools.jackson.databind.JsonNode;
@@ -22,6 +25,9 @@ import tools.jackson.databind.json.JsonMapper;
 public final class OtlpJsonTraces {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	/** A span's trace id as the OTLP JSON encoding writes it (a string; hex in practice). */
+	private static final Pattern TRACE_ID = Pattern.compile("\"traceId\"\\s*:\\s*\"([^\"]+)\"");
 
 	private OtlpJsonTraces() {
 	}
@@ -48,6 +54,25 @@ public final class OtlpJsonTraces {
 			}
 		}
 		return spans;
+	}
+
+	/**
+	 * The spans of one OTLP JSON line that belong to a trace {@code wanted} accepts, added to
+	 * {@code into}. A line that names none of them is not parsed: a run reads the few traces it sampled
+	 * out of every span the services wrote meanwhile.
+	 */
+	public static void readLine(String line, Predicate<String> wanted, List<Span> into) {
+		Matcher traceIds = TRACE_ID.matcher(line);
+		boolean any = false;
+		while (!any && traceIds.find()) {
+			any = wanted.test(traceIds.group(1));
+		}
+		if (!any) {
+			return;
+		}
+		List<Span> spans = new ArrayList<>();
+		readDocument(JSON.readTree(line), spans);
+		spans.stream().filter((span) -> wanted.test(span.traceId())).forEach(into::add);
 	}
 
 	/** One OTLP document: {"resourceSpans":[{"resource":…,"scopeSpans":[{"spans":[…]}]}]}. */

@@ -1,17 +1,22 @@
 package io.latencylab.lab.traces;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.function.Consumer;
 
 /**
  * The whole lines appended to a file since the last read. A line still being written is left for
  * the next read, so a file that another process is writing is safe to follow.
  */
 public final class AppendedLines {
+
+	/** Read a megabyte at a time. */
+	private static final int BLOCK = 1 << 20;
 
 	private final Path file;
 
@@ -50,20 +55,43 @@ public final class AppendedLines {
 
 	/** The new whole lines, with their line ends; empty when there are none. */
 	public String read() throws IOException {
+		StringBuilder lines = new StringBuilder();
+		forEachLine((line) -> lines.append(line).append('\n'));
+		return lines.toString();
+	}
+
+	/**
+	 * Hands each new whole line to {@code action}, in order, without its line end, reading the file
+	 * in blocks: a step of minutes at thousands of requests a second appends gigabytes of spans,
+	 * which one string cannot hold (the memory it takes is the longest line's, not the file's).
+	 */
+	public void forEachLine(Consumer<String> action) throws IOException {
 		try (FileChannel channel = FileChannel.open(this.file, StandardOpenOption.READ)) {
 			long size = channel.size();
-			if (size <= this.position) {
-				return "";
+			ByteBuffer buffer = ByteBuffer.allocate(BLOCK);
+			ByteArrayOutputStream line = new ByteArrayOutputStream();
+			long at = this.position;
+			while (at < size) {
+				buffer.clear().limit((int) Math.min(BLOCK, size - at));
+				int read = channel.read(buffer, at);
+				if (read <= 0) {
+					break;
+				}
+				byte[] bytes = buffer.array();
+				int start = 0;
+				for (int i = 0; i < read; i++) {
+					if (bytes[i] == '\n') {
+						line.write(bytes, start, i - start);
+						action.accept(line.toString(StandardCharsets.UTF_8));
+						line.reset();
+						start = i + 1;
+						// Only a whole line moves the position: a line still being written is read next time.
+						this.position = at + start;
+					}
+				}
+				line.write(bytes, start, read - start);
+				at += read;
 			}
-			ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(size - this.position, Integer.MAX_VALUE - 16));
-			channel.read(buffer, this.position);
-			byte[] bytes = buffer.array();
-			int end = buffer.position();
-			while (end > 0 && bytes[end - 1] != '\n') {
-				end--;
-			}
-			this.position += end;
-			return new String(bytes, 0, end, StandardCharsets.UTF_8);
 		}
 	}
 

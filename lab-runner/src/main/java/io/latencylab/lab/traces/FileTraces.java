@@ -1,7 +1,6 @@
 package io.latencylab.lab.traces;
 
 import java.io.IOException;
-import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,12 +44,8 @@ public final class FileTraces implements Traces {
 			int before = spans.size();
 			for (Path file : files()) {
 				// A file that appeared after mark() is read from its start.
-				String lines = this.files.computeIfAbsent(file, (f) -> new AppendedLines(f, 0)).read();
-				for (Span span : OtlpJsonTraces.readLines(new StringReader(lines))) {
-					if (wanted.containsKey(span.traceId())) {
-						spans.add(span);
-					}
-				}
+				this.files.computeIfAbsent(file, (f) -> new AppendedLines(f, 0))
+					.forEachLine((line) -> OtlpJsonTraces.readLine(line, wanted::containsKey, spans));
 			}
 			boolean quiet = spans.size() == before;
 			boolean allRooted = Traces.rooted(spans, wanted).size() == wanted.size();

@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,6 +43,26 @@ class AppendedLinesTests {
 		AppendedLines lines = AppendedLines.fromEnd(file);
 		append(file, "\n");
 		assertThat(lines.read()).hasSize(100_001);
+	}
+
+	@Test
+	void linesAcrossBlocksAndLongerThanABlockAreHandedWholeAndAnUnfinishedOneWaits() throws Exception {
+		Path file = this.dir.resolve("spans.jsonl");
+		String longLine = "y".repeat(3 * 1024 * 1024 + 7);
+		Files.writeString(file, "a".repeat(1024 * 1024 - 1) + "\n" + longLine + "\n" + "b\n" + "{\"half\":");
+		AppendedLines lines = new AppendedLines(file, 0);
+		List<String> seen = new ArrayList<>();
+		lines.forEachLine(seen::add);
+		assertThat(seen).hasSize(3);
+		assertThat(seen.get(0)).hasSize(1024 * 1024 - 1).doesNotContain("\n");
+		assertThat(seen.get(1)).isEqualTo(longLine);
+		assertThat(seen.get(2)).isEqualTo("b");
+		append(file, "2}\n");
+		seen.clear();
+		lines.forEachLine(seen::add);
+		assertThat(seen).containsExactly("{\"half\":2}");
+		lines.forEachLine(seen::add);
+		assertThat(seen).as("nothing new").hasSize(1);
 	}
 
 	private static void append(Path file, String text) throws Exception {
