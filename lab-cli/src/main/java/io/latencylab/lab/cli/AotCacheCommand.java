@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import io.latencylab.lab.deploy.AotCache;
 import io.latencylab.lab.deploy.BareDeployment;
 import io.latencylab.lab.deploy.Cores;
+import io.latencylab.lab.deploy.JvmStart;
 import io.latencylab.lab.report.Report;
 import io.latencylab.lab.run.LabRun;
 import io.latencylab.lab.run.RunData;
@@ -64,7 +65,7 @@ final class AotCacheCommand implements Callable<Integer> {
 		String workload = String.format(Locale.ROOT, "the lab's warm-up load, %d s of %s", this.seconds,
 				String.join(", ", TRAINING.stream().map(Operation::label).toList()));
 		System.out.println("Recording every service's " + caches.values().iterator().next().kind() + ": " + workload);
-		lab.jvmStart(BareDeployment.JvmStart.RECORDING);
+		lab.jvmStart(JvmStart.RECORDING);
 		long started = System.nanoTime();
 		Path runDir;
 		try {

@@ -3,6 +3,7 @@ package io.latencylab.lab.cli;
 import io.latencylab.lab.deploy.BareDeployment;
 import io.latencylab.lab.deploy.ComposeDeployment;
 import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.deploy.JvmStart;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -22,7 +23,7 @@ final class JvmStartOption {
 	Deployment apply(Deployment deployment, CommandLine commandLine) {
 		if (this.noAotCache) {
 			switch (deployment) {
-				case BareDeployment bare -> bare.jvmStart(BareDeployment.JvmStart.COLD);
+				case BareDeployment bare -> bare.jvmStart(JvmStart.COLD);
 				case ComposeDeployment compose -> compose.startCold();
 				default -> throw new CommandLine.ParameterException(commandLine,
 						"--no-aot-cache is for services the lab starts itself (bare or compose); this deployment is "

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.ExternalDeployment;
+import io.latencylab.lab.deploy.PortHolders;
 import io.latencylab.plan.Services;
 import io.latencylab.plan.Step;
 import picocli.CommandLine;
@@ -51,6 +52,9 @@ final class UpCommand implements Callable<Integer> {
 		boolean wasDown = !external && !deployment.isUp();
 		try {
 			deployment.up(this.injections);
+		}
+		catch (PortHolders.HeldPorts refused) {
+			throw refused;
 		}
 		catch (Exception ex) {
 			// A lab that did not come up whole is not left half up: what this command started, it stops.

@@ -11,7 +11,9 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -64,6 +66,16 @@ public final class AotCache {
 	public static AotCache forJar(String service, Path jar) {
 		return new AotCache(service, jar, Runtime.version().feature(),
 				System.getProperty("java.home") + " " + Runtime.version());
+	}
+
+	/** How a service starts with this cache, as up says it: recording it, cold, or from it (or cold, and why). */
+	public String startedFrom(JvmStart start) {
+		return switch (start) {
+			case RECORDING -> "recording its " + kind();
+			case COLD -> "cold (no " + kind() + ", as asked)";
+			case FROM_CACHE -> unusable().map((why) -> "cold (" + kind() + ": " + why + "; ./lab aot-cache records one)")
+				.orElse("from its " + kind());
+		};
 	}
 
 	/** "AOT cache" on JDK 25+, "CDS archive" before: what this JDK records. */
@@ -214,6 +226,17 @@ public final class AotCache {
 			// Unreadable: it stamps nothing, and unusable() says so.
 		}
 		return stamp;
+	}
+
+	/** How these services' JVMs started: one way for all, or each way with the services it holds for; empty for none. */
+	static Optional<String> startsOf(Map<String, ProcessHandle> services) {
+		Map<String, List<String>> byStart = new LinkedHashMap<>();
+		services.forEach((name, p) -> byStart.computeIfAbsent(startOf(p), (k) -> new ArrayList<>()).add(name));
+		if (byStart.size() <= 1) {
+			return byStart.keySet().stream().findFirst();
+		}
+		return Optional.of(String.join("; ",
+				byStart.entrySet().stream().map((e) -> e.getKey() + ": " + String.join(", ", e.getValue())).toList()));
 	}
 
 	/** From the JVM's own command line: which cache it started from, if any. */

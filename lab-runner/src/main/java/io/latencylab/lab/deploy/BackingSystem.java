@@ -20,6 +20,14 @@ public interface BackingSystem {
 	default void up() throws IOException, InterruptedException {
 	}
 
+	/**
+	 * The ports its {@code up} would bind on this machine, each with what binds it: none for what
+	 * already runs (bare). Up refuses before starting anything when another process holds one.
+	 */
+	default Map<Integer, String> portsToBind() {
+		return Map.of();
+	}
+
 	/** By {@code down}, before the services stop. */
 	default void down() throws IOException, InterruptedException {
 	}

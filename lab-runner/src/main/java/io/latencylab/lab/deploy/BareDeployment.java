@@ -10,9 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import io.latencylab.lab.net.Http;
 import io.latencylab.lab.net.NetworkProbe;
@@ -52,18 +49,6 @@ public final class BareDeployment implements Deployment {
 
 	/** Per service, its start-up cache (each reads its jar's SHA-256 once). */
 	private final Map<String, AotCache> caches = new ConcurrentHashMap<>();
-
-	/** How the services' JVMs start, as far as their start-up cache goes. */
-	public enum JvmStart {
-
-		/** From each service's AOT cache where one was recorded for its jar and this JDK; cold where not. */
-		FROM_CACHE,
-		/** Cold: the extracted jars without a cache, as before any training run. */
-		COLD,
-		/** Recording each service's cache, which its JVM writes when it exits (a training run). */
-		RECORDING
-
-	}
 
 	/** The systems of the studies' that run beside the services here. */
 	private final List<BackingSystem> backings;
@@ -112,10 +97,16 @@ public final class BareDeployment implements Deployment {
 		return this;
 	}
 
-	/** True when every service up starts answers its readiness probe. */
+	/** True when every service up starts answers its readiness probe, from the process the lab started. */
 	@Override
 	public boolean isUp() {
-		return this.started.stream().allMatch((name) -> Http.ready(this.services.named(name).httpPort()));
+		return this.started.stream().allMatch(this::answers);
+	}
+
+	/** Whether the lab's own process of the service answers its readiness probe (not another on its port). */
+	private boolean answers(String name) {
+		int port = this.services.named(name).httpPort();
+		return running(name).filter((p) -> Http.ready(port) && PortHolders.heldBy(port, p.pid())).isPresent();
 	}
 
 	/** How the services this deployment starts from now on start; {@link JvmStart#FROM_CACHE} by default. */
@@ -131,40 +122,84 @@ public final class BareDeployment implements Deployment {
 	@Override
 	public void up(List<String> injections) throws IOException, InterruptedException {
 		Files.createDirectories(this.dir);
+		PortHolders.refuseHeld(portsToBind());
 		for (BackingSystem backing : this.backings) {
 			backing.prepare();
 		}
 		Map<String, Process> started = new LinkedHashMap<>();
+		List<BackingSystem> brought = new ArrayList<>();
+		try {
+			startEach(injections, started);
+			long deadline = ServiceJar.deadline(READY_TIMEOUT);
+			for (String name : this.started) {
+				awaitReady(name, started.get(name), deadline);
+			}
+			// The lab's CA for the systems beside the services, made here when no started service made it.
+			labCa();
+			for (BackingSystem backing : this.backings) {
+				brought.add(backing);
+				backing.up();
+			}
+		}
+		catch (IOException | InterruptedException | RuntimeException ex) {
+			// A failed up leaves nothing of its own running, what was still starting included.
+			for (BackingSystem backing : brought.reversed()) {
+				backing.down();
+			}
+			for (Map.Entry<String, Process> service : List.copyOf(started.entrySet()).reversed()) {
+				ServiceJar.stop(service.getValue().toHandle(), Duration.ofSeconds(10));
+				Files.deleteIfExists(pidFile(service.getKey()));
+				System.out.println("stopped " + service.getKey() + " (up failed)");
+			}
+			throw ex;
+		}
+	}
+
+	/** The ports up binds: those of each service it starts (not of one already running), and its systems'. */
+	private Map<Integer, String> portsToBind() {
+		Map<Integer, String> ports = new LinkedHashMap<>();
+		for (String name : this.started) {
+			if (running(name).isEmpty()) {
+				Services.Service service = this.services.named(name);
+				ports.put(service.httpPort(), name + "'s HTTP");
+				service.grpcPort().ifPresent((port) -> ports.put(port, name + "'s gRPC"));
+				if (name.equals(OBJECT_STORE)) {
+					ports.put(this.services.port("OBJECT_STORE_TLS_PORT"), name + "'s HTTPS");
+				}
+			}
+		}
+		this.backings.forEach((backing) -> ports.putAll(backing.portsToBind()));
+		return ports;
+	}
+
+	/** Starts each service not running yet, into {@code started} as it goes (so that a failure stops those). */
+	private void startEach(List<String> injections, Map<String, Process> started) throws IOException, InterruptedException {
 		for (String name : this.started) {
 			Optional<ProcessHandle> running = running(name);
 			if (running.isPresent()) {
 				System.out.println(name + " already runs (pid " + running.get().pid() + ")");
 				continue;
 			}
-			// Its spans of an earlier life are history (each run keeps the traces it sampled), and
-			// 100% tracing appends about 1.3 kB a span: a lab left up for five hours of runs grew
-			// these files to 26 GB.
+			// Its spans of an earlier life are history (each run keeps the traces it sampled), and at about
+			// 1.3 kB a span, 100% tracing grew these files to 26 GB in a lab left up for five hours of runs.
 			Files.deleteIfExists(tracesDir().resolve(name + ".jsonl"));
 			Process process = start(name, injections);
 			Files.writeString(pidFile(name), String.valueOf(process.pid()));
 			started.put(name, process);
 			System.out.println("started " + name + " (pid " + process.pid() + "), log " + this.project.relativize(log(name))
-					+ ", " + startedFrom(cache(name)));
-		}
-		long deadline = ServiceJar.deadline(READY_TIMEOUT);
-		for (String name : this.started) {
-			awaitReady(name, started.get(name), deadline);
-		}
-		// The lab's CA for the systems beside the services, made here when no started service made it.
-		labCa();
-		for (BackingSystem backing : this.backings) {
-			backing.up();
+					+ ", " + cache(name).startedFrom(this.jvmStart));
 		}
 	}
 
+	/** Until the service answers; one it started must answer itself, not another process on its port. */
 	private void awaitReady(String name, Process process, long deadline) throws InterruptedException {
 		int port = this.services.named(name).httpPort();
-		ServiceJar.awaitReady(name, process, () -> Http.ready(port), deadline, log(name));
+		if (process == null) {
+			ServiceJar.awaitReady(name, null, () -> answers(name), deadline, log(name));
+		}
+		else {
+			ServiceJar.awaitOwnReady(name, process, port, () -> Http.ready(port), deadline, log(name));
+		}
 		System.out.println(name + " ready on http://127.0.0.1:" + port);
 	}
 
@@ -198,16 +233,6 @@ public final class BareDeployment implements Deployment {
 			this.caches.put(name, cache);
 		}
 		return cache;
-	}
-
-	private String startedFrom(AotCache cache) {
-		return switch (this.jvmStart) {
-			case RECORDING -> "recording its " + cache.kind();
-			case COLD -> "cold (no " + cache.kind() + ", as asked)";
-			case FROM_CACHE -> cache.unusable()
-				.map((why) -> "cold (" + cache.kind() + ": " + why + "; ./lab aot-cache records one)")
-				.orElse("from its " + cache.kind());
-		};
 	}
 
 	private Process start(String name, List<String> injections) throws IOException, InterruptedException {
@@ -260,11 +285,10 @@ public final class BareDeployment implements Deployment {
 		if (this.jvmStart == JvmStart.RECORDING) {
 			// Each JVM writes its cache as it exits, a minute or more on two shared cores: all told at
 			// once, then each waited for, as long as that takes.
-			Map<String, ProcessHandle> stopping = new LinkedHashMap<>();
-			this.services.names().forEach((name) -> running(name).ifPresent((p) -> stopping.put(name, p)));
+			Map<String, ProcessHandle> stopping = runningServices();
 			stopping.values().forEach(ProcessHandle::destroy);
 			for (Map.Entry<String, ProcessHandle> service : stopping.entrySet()) {
-				awaitExit(service.getValue(), Duration.ofMinutes(10));
+				ServiceJar.awaitExit(service.getValue(), Duration.ofMinutes(10));
 				Files.deleteIfExists(pidFile(service.getKey()));
 				System.out.println("stopped " + service.getKey());
 			}
@@ -275,21 +299,10 @@ public final class BareDeployment implements Deployment {
 		}
 	}
 
-	private static void awaitExit(ProcessHandle process, Duration timeout) throws InterruptedException {
-		try {
-			process.onExit().get(timeout.toSeconds(), TimeUnit.SECONDS);
-		}
-		catch (TimeoutException | ExecutionException ex) {
-			process.destroyForcibly();
-		}
-	}
-
 	private void stop(String name) throws IOException, InterruptedException {
 		Optional<ProcessHandle> running = running(name);
 		if (running.isPresent()) {
-			ProcessHandle process = running.get();
-			process.destroy();
-			awaitExit(process, Duration.ofSeconds(10));
+			ServiceJar.stop(running.get(), Duration.ofSeconds(10));
 			System.out.println("stopped " + name);
 		}
 		Files.deleteIfExists(pidFile(name));
@@ -334,10 +347,7 @@ public final class BareDeployment implements Deployment {
 	 * (a daemon may do its work in children of the process whose pid it writes).
 	 */
 	private Map<String, ProcessHandle> processes() {
-		Map<String, ProcessHandle> processes = new LinkedHashMap<>();
-		for (Services.Service service : this.services.all()) {
-			running(service.name()).ifPresent((p) -> processes.put(service.name(), p));
-		}
+		Map<String, ProcessHandle> processes = runningServices();
 		this.backings.forEach((backing) -> processes.putAll(backing.processes()));
 		return processes;
 	}
@@ -370,24 +380,26 @@ public final class BareDeployment implements Deployment {
 	/** How the running services started: each from its cache, cold, or some of each (named). */
 	@Override
 	public Optional<String> jvmStart() {
-		Map<String, List<String>> byStart = new LinkedHashMap<>();
-		for (String name : this.services.names()) {
-			running(name).ifPresent((p) -> byStart.computeIfAbsent(AotCache.startOf(p), (k) -> new ArrayList<>()).add(name));
-		}
-		if (byStart.size() <= 1) {
-			return byStart.keySet().stream().findFirst();
-		}
-		return Optional.of(String.join("; ",
-				byStart.entrySet().stream().map((e) -> e.getKey() + ": " + String.join(", ", e.getValue())).toList()));
+		return AotCache.startsOf(runningServices());
+	}
+
+	/** The services' processes that run, by name. */
+	private Map<String, ProcessHandle> runningServices() {
+		Map<String, ProcessHandle> running = new LinkedHashMap<>();
+		this.services.names().forEach((name) -> running(name).ifPresent((p) -> running.put(name, p)));
+		return running;
 	}
 
 	public Map<String, String> status() {
 		Map<String, String> status = new LinkedHashMap<>();
 		for (Services.Service service : this.services.all()) {
 			String name = service.name();
-			Optional<ProcessHandle> process = running(name);
-			status.put(name, Http.ready(service.httpPort()) ? "ready on " + service.httpPort()
-					: process.map((p) -> "running (pid " + p.pid() + "), not ready").orElse("not running"));
+			int port = service.httpPort();
+			status.put(name, answers(name) ? "ready on " + port
+					: running(name).map((p) -> "running (pid " + p.pid() + "), not ready")
+						.orElseGet(() -> PortHolders.of(port)
+							.map((holder) -> "not running; its port " + port + " is held by " + holder.describe())
+							.orElse("not running")));
 		}
 		this.backings.forEach((backing) -> status.putAll(backing.status()));
 		return status;
@@ -422,16 +434,7 @@ public final class BareDeployment implements Deployment {
 
 	@Override
 	public AutoCloseable startProbeServer(Path files) throws IOException {
-		Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-m",
-				"jdk.httpserver", "-b", "127.0.0.1", "-p", String.valueOf(NetworkProbe.PORT), "-d",
-				files.toAbsolutePath().toString(), "-o", "none")
-			.redirectErrorStream(true)
-			.redirectOutput(log("network-probe").toFile())
-			.start();
-		return () -> {
-			server.destroy();
-			server.waitFor(10, TimeUnit.SECONDS);
-		};
+		return NetworkProbe.serveHere(files, log("network-probe"));
 	}
 
 	@Override

@@ -177,6 +177,11 @@ public final class ComposeDeployment implements Deployment {
 		// The catalog and the order service read LAB_INJECTIONS; compose recreates them when it changes,
 		// so an up without --inject takes an earlier one away.
 		this.injections = List.copyOf(injections);
+		if (run(List.of("docker", "compose", "ps", "-q"), false).isBlank()) {
+			// None of the lab's containers runs (once they do, theirs hold these ports): every port it publishes must be free.
+			PortHolders.refuseHeld(
+					ComposePorts.published(run(List.of("docker", "compose", "config", "--format", "json"), false), this.services));
+		}
 		for (BackingSystem backing : this.backings) {
 			backing.prepare();
 		}

@@ -8,6 +8,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
@@ -74,6 +77,32 @@ public final class ServiceJar {
 						+ tail(log, 30));
 			}
 			Thread.sleep(250);
+		}
+	}
+
+	/**
+	 * As {@link #awaitReady}, ready only when the answer comes from {@code process} itself: another
+	 * process answering on its port (another checkout's lab, say) is not this service ready, and
+	 * the wait goes on until the service answers or exits.
+	 */
+	public static void awaitOwnReady(String name, Process process, int port, BooleanSupplier answers, long deadline,
+			Path log) throws InterruptedException {
+		awaitReady(name, process, () -> answers.getAsBoolean() && PortHolders.heldBy(port, process.pid()), deadline, log);
+	}
+
+	/** Asks {@code process} to stop (SIGTERM) and waits for it up to {@code timeout}; then kills it. */
+	public static void stop(ProcessHandle process, Duration timeout) throws InterruptedException {
+		process.destroy();
+		awaitExit(process, timeout);
+	}
+
+	/** Waits for {@code process} to exit up to {@code timeout}; then kills it. */
+	public static void awaitExit(ProcessHandle process, Duration timeout) throws InterruptedException {
+		try {
+			process.onExit().get(timeout.toSeconds(), TimeUnit.SECONDS);
+		}
+		catch (TimeoutException | ExecutionException ex) {
+			process.destroyForcibly();
 		}
 	}
 

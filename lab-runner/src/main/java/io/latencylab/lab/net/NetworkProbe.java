@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Calibration of the path between the lab and a deployment (as the cloud study's Figures 4–6 drew it): round trips
@@ -34,6 +35,20 @@ public final class NetworkProbe {
 	public static final String BANDWIDTH_FILE = "bulk";
 
 	static final int BANDWIDTH_BYTES = 64 << 20;
+
+	/** The probe's server as a process of this machine, serving {@code files} on 127.0.0.1:{@value #PORT}; closing stops it. */
+	public static AutoCloseable serveHere(Path files, Path log) throws IOException {
+		Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-m",
+				"jdk.httpserver", "-b", "127.0.0.1", "-p", String.valueOf(PORT), "-d", files.toAbsolutePath().toString(), "-o",
+				"none")
+			.redirectErrorStream(true)
+			.redirectOutput(log.toFile())
+			.start();
+		return () -> {
+			server.destroy();
+			server.waitFor(10, TimeUnit.SECONDS);
+		};
+	}
 
 	/** One probe's values: round trips in µs, transfers in MB/s (10⁶ bytes). */
 	public record Result(double[] roundTripMicros, double[] megabytesPerSecond) {

@@ -7,7 +7,10 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.Test;
@@ -15,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 class BareDeploymentTests {
 
@@ -36,7 +40,12 @@ class BareDeploymentTests {
 					+ sort.getAddress().getPort() + "\nMEALS_REST_PORT=" + down + "\n");
 			Files.writeString(project.resolve("docker-compose.yml"), "services: {}\n");
 			BareDeployment deployment = new BareDeployment(project, List.of());
-			assertThat(deployment.isUp()).as("meals-rest does not answer").isFalse();
+			assertThat(deployment.only(List.of("sort-service")).isUp()).as("an answer from a process the lab did not start")
+				.isFalse();
+			// The lab's own sort-service: its pid file names this JVM, which answers on its port.
+			Files.createDirectories(deployment.dir());
+			Files.writeString(deployment.dir().resolve("sort-service.pid"), String.valueOf(ProcessHandle.current().pid()));
+			assertThat(deployment.only(List.of()).isUp()).as("meals-rest does not answer").isFalse();
 			assertThat(deployment.only(List.of("sort-service")).isUp()).isTrue();
 			assertThat(deployment.only(List.of()).isUp()).as("all again").isFalse();
 			assertThatIllegalArgumentException().isThrownBy(() -> deployment.only(List.of("sort-service", "sorter")))
@@ -44,6 +53,38 @@ class BareDeploymentTests {
 		}
 		finally {
 			sort.stop(0);
+		}
+	}
+
+	@Test
+	void upRefusesHeldPortsBeforePreparingOrStartingAnything(@TempDir Path project) throws IOException {
+		try (ServerSocket service = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+				ServerSocket system = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			Files.writeString(project.resolve(".env"), "LAB_SERVICES=sort-service\nSORT_PORT=" + service.getLocalPort() + "\n");
+			Files.writeString(project.resolve("docker-compose.yml"), "services: {}\n");
+			List<String> calls = new ArrayList<>();
+			BackingSystem.Kind cache = new BackingSystem.Kind() {
+				@Override
+				public Optional<BackingSystem> on(BareDeployment bare) {
+					return Optional.of(new BackingSystem() {
+						@Override
+						public void prepare() {
+							calls.add("prepare");
+						}
+
+						@Override
+						public Map<Integer, String> portsToBind() {
+							return Map.of(system.getLocalPort(), "a cache (Varnish)");
+						}
+					});
+				}
+			};
+			BareDeployment deployment = new BareDeployment(project, List.of(cache));
+			assertThatIllegalStateException().isThrownBy(() -> deployment.up(List.of()))
+				.withMessageContaining("\n  " + service.getLocalPort() + ", sort-service's HTTP: ")
+				.withMessageContaining("\n  " + system.getLocalPort() + ", a cache (Varnish): ");
+			assertThat(calls).as("the systems' preparation").isEmpty();
+			assertThat(deployment.dir().resolve("sort-service.pid")).doesNotExist();
 		}
 	}
 

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -68,6 +69,11 @@ public final class AzuriteStorage {
 
 	public int queuePort() {
 		return this.queuePort;
+	}
+
+	/** Its three ports (blob, queue, table), each with its name. */
+	public Map<Integer, String> ports() {
+		return Map.of(this.blobPort, NAME + "'s blob", this.queuePort, NAME + "'s queue", this.tablePort, NAME + "'s table");
 	}
 
 	Path pidFile() {

@@ -47,6 +47,13 @@ final class AzuriteSystem implements BackingSystem {
 	}
 
 	@Override
+	public Map<Integer, String> portsToBind() {
+		return storage().filter((s) -> s.running().isEmpty() && s.executable().isPresent())
+			.map(AzuriteStorage::ports)
+			.orElse(Map.of());
+	}
+
+	@Override
 	public void down() throws IOException {
 		Optional<AzuriteStorage> storage = storage().filter((s) -> s.running().isPresent());
 		if (storage.isPresent()) {

@@ -50,6 +50,18 @@ final class BareObjectTier implements BackingSystem, ObjectTier {
 	}
 
 	@Override
+	public Map<Integer, String> portsToBind() {
+		Map<Integer, String> ports = new LinkedHashMap<>();
+		if (cache().running().isEmpty() && VarnishCache.varnishd().isPresent()) {
+			ports.put(this.services.port("OBJECT_CACHE_PORT"), VarnishCache.NAME + " (Varnish)");
+		}
+		if (cacheTls().running().isEmpty() && HitchTls.hitch().isPresent()) {
+			ports.put(this.services.port("OBJECT_CACHE_TLS_PORT"), HitchTls.NAME + " (hitch)");
+		}
+		return ports;
+	}
+
+	@Override
 	public List<String> serviceArguments(String service) {
 		return service.equals(OBJECT_STORE) ? tuning().storeArguments() : List.of();
 	}
