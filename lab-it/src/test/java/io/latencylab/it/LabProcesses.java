@@ -178,6 +178,16 @@ final class LabProcesses implements AutoCloseable {
 		process.waitFor(30, TimeUnit.SECONDS);
 	}
 
+	/** SIGTERM, as `./lab down` stops a service: its shutdown runs; waits until it exits. */
+	void stop(Service service) throws InterruptedException {
+		ServiceJar.stop(this.processes.remove(service).toHandle(), Duration.ofSeconds(60));
+	}
+
+	/** A file the service keeps under this lab's data directory, e.g. its H2 trace file. */
+	Path dataFile(String relative) {
+		return this.dataDir.resolve(relative);
+	}
+
 	void awaitReady(Service service) throws Exception {
 		HttpClient http = this.tls.containsKey(service) ? this.tls.get(service).client() : this.probe;
 		URI readiness = http(service, "/actuator/health/readiness");
