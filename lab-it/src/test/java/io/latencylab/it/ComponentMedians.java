@@ -61,6 +61,16 @@ final class ComponentMedians {
 	 * differs between turns is the turn's alone (two fresh labs differ by more than the tolerances here).
 	 */
 	static List<Map<String, Double>> ofBuysInTurns(String name, LabProcesses lab, List<BuyTurn> turns) throws Exception {
+		return ofBuysInTurns(name, lab, turns, new java.util.ArrayList<>());
+	}
+
+	/** One turn's buys as measured: what the client saw and the spans of their traces. */
+	record Buys(List<Request> requests, List<Span> spans) {
+	}
+
+	/** As {@link #ofBuysInTurns(String, LabProcesses, List)}, each turn's buys and spans added to {@code kept} besides. */
+	static List<Map<String, Double>> ofBuysInTurns(String name, LabProcesses lab, List<BuyTurn> turns, List<Buys> kept)
+			throws Exception {
 		Path dir = Files.createTempDirectory("known-answer-" + name);
 		List<Map<String, Double>> medians = new java.util.ArrayList<>();
 		try (GatlingStep gatling = new GatlingStep(ROOT)) {
@@ -74,7 +84,7 @@ final class ComponentMedians {
 						.isEqualTo((turn.spec() == null) ? "{}" : "{\"" + turn.point() + "\":\"" + turn.spec() + "\"}");
 				}
 				medians.add(of(gatling, new ToyStoreLoad("buy", turn.clients(), 60).step(), dir.resolve("buys-" + i), name,
-						target, lab.tracesDir(), "buy", 50));
+						target, lab.tracesDir(), "buy", 50, kept));
 			}
 		}
 		finally {
@@ -232,11 +242,17 @@ final class ComponentMedians {
 	/** Runs {@code step}, decomposes {@code group} (at least {@code atLeast} whole traces) and takes each part's median. */
 	static Map<String, Double> of(GatlingStep gatling, Step step, Path dir, String runId, Map<String, String> target,
 			Path tracesDir, String group, int atLeast) throws Exception {
+		return of(gatling, step, dir, runId, target, tracesDir, group, atLeast, new java.util.ArrayList<>());
+	}
+
+	private static Map<String, Double> of(GatlingStep gatling, Step step, Path dir, String runId, Map<String, String> target,
+			Path tracesDir, String group, int atLeast, List<Buys> kept) throws Exception {
 		FileTraces traces = new FileTraces(tracesDir);
 		traces.mark();
 		assertThat(gatling.run(step, dir, runId, target, progress(step))).isZero();
 		List<Request> requests = Request.read(RunFolder.requestsCsv(dir).orElseThrow());
 		List<Span> spans = traces.collect(TraceSample.of(requests, Bands.DEFAULT), Duration.ofSeconds(30));
+		kept.add(new Buys(requests.stream().filter((r) -> r.group().equals(group)).toList(), spans));
 		GroupDecomposition decomposition = GroupDecomposition.of(requests, spans)
 			.stream()
 			.filter((g) -> g.group().equals(group))

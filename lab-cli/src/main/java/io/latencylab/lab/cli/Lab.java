@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
 		description = { "Runs the services, reproduces the studies' experiments with Gatling, and explains their latency.",
 				"Start with: ./lab run quick" },
 		subcommands = { UpCommand.class, WarmCommand.class, DownCommand.class, AotCacheCommand.class, StatusCommand.class, RunCommand.class, ReportCommand.class,
-				MergeCommand.class, ListCommand.class, TopologyCommand.class, CommandLine.HelpCommand.class })
+				WhatIfCommand.class, MergeCommand.class, ListCommand.class, TopologyCommand.class, CommandLine.HelpCommand.class })
 public final class Lab implements Runnable {
 
 	/** The project's root: ./lab starts the runner there. */

@@ -17,6 +17,7 @@ import io.latencylab.observability.Decomposition;
 import io.latencylab.observability.GroupDecomposition;
 import io.latencylab.observability.GroupDecomposition.ComponentStats;
 import io.latencylab.observability.TraceSample;
+import io.latencylab.observability.WhatIf;
 
 import static io.latencylab.lab.report.Format.count;
 import static io.latencylab.lab.report.Format.ms;
@@ -49,6 +50,7 @@ final class DecompositionSection implements ReportSection {
 						+ " of the client's mean. " + overrun(g));
 				doc.table(List.of("component", "mean ms", "p50 ms", "p99 ms", "share of mean"), componentRows(g));
 			}
+			whatIf(run.manifest().runId(), step, doc);
 			tail(step, doc, charts);
 		}
 	}
@@ -88,6 +90,27 @@ final class DecompositionSection implements ReportSection {
 						? "; " + anatomy.spansLeftOut() + " more of its spans are not drawn." : "."));
 			}
 		}
+	}
+
+	/** Each group's largest parts, projected gone and twice as long: the client's p50 and p99 each way. */
+	private static void whatIf(String runId, StepData step, ReportDocument doc) {
+		if (step.whatIf().isEmpty()) {
+			return;
+		}
+		doc.heading(4, "What if a part were faster or slower: " + step.record().name());
+		doc.text("Each group's " + RunData.WHAT_IF_PARTS + " largest parts, projected gone (×0) and twice as long (×2): "
+				+ "each traced request re-timed along its critical path (a fan-out waits for its slowest branch, which may "
+				+ "change), weighted for the untraced requests of its ranks, every other part as measured. It cannot know "
+				+ "that a faster part would change the load, and so the queueing, of the others. `./lab whatif "
+				+ runId + " --step " + step.record().name() + " --part PART --scale F` (or `--shift ±DURATION`) "
+				+ "projects any part, with the tail's bands.");
+		List<List<String>> rows = new ArrayList<>();
+		for (WhatIf.Sensitivity s : step.whatIf()) {
+			rows.add(List.of(s.group(), s.part(), ms(s.partMeanMs()), ms(s.measured().p50Ms()), ms(s.ifNone().p50Ms()),
+					ms(s.ifTwice().p50Ms()), ms(s.measured().p99Ms()), ms(s.ifNone().p99Ms()), ms(s.ifTwice().p99Ms())));
+		}
+		doc.table(List.of("group", "part", "its mean ms", "p50 ms", "p50 if none", "p50 if ×2", "p99 ms", "p99 if none",
+				"p99 if ×2"), rows);
 	}
 
 	static List<String> bandHeaders(Bands bands) {

@@ -14,6 +14,7 @@ import io.latencylab.observability.GroupDecomposition;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.Request;
 import io.latencylab.observability.Span;
+import io.latencylab.observability.WhatIf;
 import io.latencylab.plan.Parameters;
 import io.latencylab.plan.Step;
 import tools.jackson.databind.JsonNode;
@@ -23,7 +24,8 @@ public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<Re
 
 	/** One step's data and what the report computes from it. */
 	public record StepData(Manifest.StepRecord record, List<Request> requests, List<GroupStats> stats,
-			List<GroupDecomposition> decomposition, Bands bands, List<BandDecomposition> byBand, Optional<JsonNode> sweep) {
+			List<GroupDecomposition> decomposition, Bands bands, List<BandDecomposition> byBand, Optional<JsonNode> sweep,
+			List<WhatIf.Sensitivity> whatIf) {
 
 		/** The parameters the step ran with, read through their typed names. */
 		public Parameters parameters() {
@@ -35,6 +37,9 @@ public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<Re
 		}
 
 	}
+
+	/** The parts per group the report projects gone and doubled: the largest. */
+	public static final int WHAT_IF_PARTS = 3;
 
 	/** One line of resources.csv. */
 	public record ResourceRow(long epochMillis, String service, double cpuPercent, double memoryMib) {
@@ -67,8 +72,10 @@ public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<Re
 			Bands stepBands = bands.orElseGet(() -> Optional.ofNullable(record.properties().get(RunFolder.BANDS))
 				.map(Bands::parse)
 				.orElse(Bands.DEFAULT));
-			steps.add(new StepData(record, requests, GroupStats.byGroup(requests), GroupDecomposition.of(requests, spans),
-					stepBands, BandDecomposition.of(requests, spans, stepBands), sweep));
+			List<GroupDecomposition> decomposition = GroupDecomposition.of(requests, spans);
+			steps.add(new StepData(record, requests, GroupStats.byGroup(requests), decomposition, stepBands,
+					BandDecomposition.of(requests, spans, stepBands), sweep,
+					WhatIf.sensitivities(requests, spans, stepBands, decomposition, WHAT_IF_PARTS)));
 		}
 		return new RunData(dir, manifest, steps, resources(new RunFolder(dir).resources()));
 	}
@@ -95,6 +102,11 @@ public record RunData(Path dir, Manifest manifest, List<StepData> steps, List<Re
 
 	public List<StepData> stepsOf(Class<?> simulation) {
 		return this.steps.stream().filter((s) -> Step.runs(s.simulation(), simulation)).toList();
+	}
+
+	/** The step's spans, read again from its folder (the step's figures above were computed from them). */
+	public List<Span> spans(StepData step) throws IOException {
+		return Traces.read(RunFolder.spans(this.dir.resolve(step.record().folder())));
 	}
 
 	/** A file a simulation wrote beside the step's requests.csv, when it did. */
