@@ -88,6 +88,22 @@ def lab(*args, env=None, ok=(0,)):
     return run.stdout
 
 
+# A row of the warm-up's table (warm.md, or a report's "How the warm-up settled").
+WARM_ROW = re.compile(r"^\| (\S+@\d+) \| (\d+) \| (\d+) \| ([0-9.→ ]+) \| [^|]* \| [^|]* \| (.*) \|$")
+
+
+def warm_table(path):
+    """target -> (windows, seconds, p50s, verdict) from a warm-up table in the file at path."""
+    rows = {}
+    with open(path) as f:
+        for line in f:
+            m = WARM_ROW.match(line.rstrip("\n"))
+            if m:
+                p50s = [float(x) for x in m.group(4).split("→")]
+                rows[m.group(1)] = (int(m.group(2)), int(m.group(3)), p50s, m.group(5).strip())
+    return rows
+
+
 def spread(values, digits=0, unit=""):
     """Mean and range: "4,680 (4,016–5,086)"."""
     f = f"{{:,.{digits}f}}"
