@@ -56,19 +56,30 @@ public final class PortHolders {
 		if (!Files.isReadable(PROC.resolve("net/tcp"))) {
 			return bindable(port) ? Optional.empty() : Optional.of(new Holder(OptionalLong.empty(), ""));
 		}
+		Set<Long> inodes = listening(port);
+		return inodes.isEmpty() ? Optional.empty() : Optional.of(owner(inodes));
+	}
+
+	/** The inodes of the sockets listening on {@code port}, IPv4 and IPv6. */
+	private static Set<Long> listening(int port) {
 		Set<Long> inodes = new HashSet<>();
 		for (String table : List.of("net/tcp", "net/tcp6")) {
 			inodes.addAll(listeningInodes(lines(PROC.resolve(table)), port));
 		}
-		return inodes.isEmpty() ? Optional.empty() : Optional.of(owner(inodes));
+		return inodes;
 	}
 
 	/**
 	 * Whether {@code pid} is what listens on {@code port}: false when nothing listens or another
-	 * process does; true too when the machine cannot name the listener (then nothing better is known).
+	 * process does; where /proc does not tell, whether anything listens (nothing better is known).
 	 */
 	public static boolean heldBy(int port, long pid) {
-		return of(port).map((holder) -> holder.pid().isEmpty() || holder.pid().getAsLong() == pid).orElse(false);
+		if (!Files.isReadable(PROC.resolve("net/tcp"))) {
+			return !bindable(port);
+		}
+		// Only that process's descriptors are read: a readiness check, not a search of every process.
+		Set<Long> inodes = listening(port);
+		return !inodes.isEmpty() && holds(PROC.resolve(String.valueOf(pid)), inodes);
 	}
 
 	/**

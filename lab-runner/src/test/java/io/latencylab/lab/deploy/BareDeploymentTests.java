@@ -2,9 +2,7 @@ package io.latencylab.lab.deploy;
 
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,14 +23,7 @@ class BareDeploymentTests {
 	@Test
 	void aSubsetOfTheServicesIsUpWhenThoseAnswerAndAnUnknownNameIsRefused(@TempDir Path project) throws IOException {
 		// A lab of two services on free ports, one of them answering its readiness probe.
-		HttpServer sort = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-		sort.createContext("/actuator/health/readiness", (exchange) -> {
-			byte[] body = "{\"status\":\"UP\"}".getBytes(StandardCharsets.UTF_8);
-			exchange.sendResponseHeaders(200, body.length);
-			exchange.getResponseBody().write(body);
-			exchange.close();
-		});
-		sort.start();
+		HttpServer sort = Readiness.answering();
 		try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			int down = free.getLocalPort();
 			free.close();

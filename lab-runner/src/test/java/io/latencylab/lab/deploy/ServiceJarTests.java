@@ -1,9 +1,7 @@
 package io.latencylab.lab.deploy;
 
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,14 +22,7 @@ class ServiceJarTests {
 	@Test
 	void aProcessThatExitsWhileAnotherAnswersOnItsPortIsNotReady(@TempDir Path dir) throws Exception {
 		assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "a shell stands in for a service that dies at start");
-		HttpServer other = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-		other.createContext("/actuator/health/readiness", (exchange) -> {
-			byte[] body = "{\"status\":\"UP\"}".getBytes(StandardCharsets.UTF_8);
-			exchange.sendResponseHeaders(200, body.length);
-			exchange.getResponseBody().write(body);
-			exchange.close();
-		});
-		other.start();
+		HttpServer other = Readiness.answering();
 		try {
 			int port = other.getAddress().getPort();
 			Path log = dir.resolve("service.log");
