@@ -1,5 +1,6 @@
 package io.latencylab.toystore.catalog;
 
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -9,6 +10,7 @@ import io.grpc.ServerCall;
 import io.grpc.ServerCallExecutorSupplier;
 import io.grpc.netty.NettyServerBuilder;
 import io.latencylab.toystore.api.CatalogGrpc;
+import io.latencylab.toystore.api.FloorGrpc;
 
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Value;
@@ -24,7 +26,8 @@ import org.springframework.grpc.server.ServerBuilderCustomizer;
  * no lock (reads see a snapshot) and for no network, so it runs on the event loop itself
  * ({@code catalog.query-thread=transport}, what {@code auto} picks with H2). Buy waits for row locks
  * and writes the file, and WatchStock streams for as long as the watcher stays: both keep running
- * on a pool thread. With PostgreSQL a query waits on the network, so {@code auto} leaves every call
+ * on a pool thread. The Floor service's Ping and Read run where a Query does, its Commit where a
+ * Buy does, so that each stands for the part it measures. With PostgreSQL a query waits on the network, so {@code auto} leaves every call
  * on the pool. The cost of the event loop: the calls it carries take turns on its thread, so a
  * query waiting for one of the pool's database connections holds them all up.
  */
@@ -61,18 +64,21 @@ class CallThreads {
 				&& !databaseUrl.startsWith("jdbc:h2:ssl:");
 	}
 
-	/** Query stays where it was read (null: the server's direct executor); every other method goes to the pool. */
+	/**
+	 * Query (and the Floor's Ping and Read) stays where it was read (null: the server's direct
+	 * executor); every other method goes to the pool.
+	 */
 	static final class AllButQueries implements ServerCallExecutorSupplier, DisposableBean {
+
+		private static final Set<String> ON_TRANSPORT = Set.of(CatalogGrpc.getQueryMethod().getFullMethodName(),
+				FloorGrpc.getPingMethod().getFullMethodName(), FloorGrpc.getReadMethod().getFullMethodName());
 
 		private final ExecutorService pool = Executors
 			.newCachedThreadPool(Thread.ofPlatform().name("catalog-call-", 0).daemon().factory());
 
 		@Override
 		public <ReqT, RespT> Executor getExecutor(ServerCall<ReqT, RespT> call, Metadata metadata) {
-			boolean query = CatalogGrpc.getQueryMethod()
-				.getFullMethodName()
-				.equals(call.getMethodDescriptor().getFullMethodName());
-			return query ? null : this.pool;
+			return ON_TRANSPORT.contains(call.getMethodDescriptor().getFullMethodName()) ? null : this.pool;
 		}
 
 		@Override

@@ -12,6 +12,8 @@ import io.grpc.ServerInterceptor;
 import io.latencylab.toystore.api.BuyReply;
 import io.latencylab.toystore.api.BuyRequest;
 import io.latencylab.toystore.api.CatalogGrpc;
+import io.latencylab.toystore.api.FloorGrpc;
+import io.latencylab.toystore.api.FloorRequest;
 import io.latencylab.toystore.api.QueryRequest;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import org.junit.jupiter.api.AfterEach;
@@ -81,6 +83,18 @@ class CallThreadsTests {
 		assertThat(handlerThreads.get("Query")).isInstanceOf(FastThreadLocalThread.class);
 		assertThat(buy.isDone()).as("the buy still waits to commit when the query has its answer").isFalse();
 		assertThat(buy.get(30, TimeUnit.SECONDS).getName()).isEqualTo("Tux");
+	}
+
+	@Test
+	void theFloorsPingAndReadRunWhereAQueryDoesAndItsCommitWhereABuyDoes() {
+		var floor = FloorGrpc.newBlockingStub(this.channel).withDeadlineAfter(30, TimeUnit.SECONDS);
+		floor.ping(FloorRequest.getDefaultInstance());
+		floor.read(FloorRequest.newBuilder().setName("Tux").build());
+		floor.commit(FloorRequest.getDefaultInstance());
+
+		assertThat(handlerThreads.get("Ping")).isInstanceOf(FastThreadLocalThread.class);
+		assertThat(handlerThreads.get("Read")).isInstanceOf(FastThreadLocalThread.class);
+		assertThat(handlerThreads.get("Commit").getName()).startsWith("catalog-call-");
 	}
 
 	@Test

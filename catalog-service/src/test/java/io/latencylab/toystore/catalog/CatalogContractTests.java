@@ -18,6 +18,8 @@ import io.grpc.stub.StreamObserver;
 import io.latencylab.toystore.api.BuyReply;
 import io.latencylab.toystore.api.BuyRequest;
 import io.latencylab.toystore.api.CatalogGrpc;
+import io.latencylab.toystore.api.FloorGrpc;
+import io.latencylab.toystore.api.FloorRequest;
 import io.latencylab.toystore.api.QueryRequest;
 import io.latencylab.toystore.api.StockChange;
 import io.latencylab.toystore.api.Toy;
@@ -28,10 +30,12 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.util.TestSocketUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The Catalog contract over a real gRPC channel to the running service. Subclasses run it against
@@ -47,6 +51,9 @@ abstract class CatalogContractTests {
 
 	@Autowired
 	Stock stock;
+
+	@Autowired
+	JdbcClient jdbc;
 
 	ManagedChannel channel;
 
@@ -116,6 +123,22 @@ abstract class CatalogContractTests {
 		assertThat(codeOf(() -> this.catalog.query(QueryRequest.newBuilder().setName("Yo-yo").build())))
 			.isEqualTo(Status.Code.NOT_FOUND);
 		assertThat(codeOf(() -> buy(newOrderId(), "Yo-yo", 1))).isEqualTo(Status.Code.NOT_FOUND);
+	}
+
+	@Test
+	void theFloorReadsAToyAsAQueryDoesAndCommitsOneRowATime() {
+		var floor = FloorGrpc.newBlockingStub(this.channel).withDeadlineAfter(30, TimeUnit.SECONDS);
+		assertThat(floor.ping(FloorRequest.getDefaultInstance()).getValue()).isZero();
+		assertThat(floor.read(FloorRequest.newBuilder().setName("tux").build()).getValue()).isEqualTo(100);
+		assertThatExceptionOfType(StatusRuntimeException.class)
+			.isThrownBy(() -> floor.read(FloorRequest.newBuilder().setName("Unicorn").build()))
+			.satisfies((ex) -> assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.NOT_FOUND));
+		long before = this.jdbc.sql("select commits from floor_probe where id = 1").query(Long.class).single();
+		assertThat(floor.commit(FloorRequest.getDefaultInstance()).getValue()).isEqualTo(1);
+		assertThat(floor.commit(FloorRequest.getDefaultInstance()).getValue()).isEqualTo(1);
+		assertThat(this.jdbc.sql("select commits from floor_probe where id = 1").query(Long.class).single())
+			.isEqualTo(before + 2);
+		assertThat(this.stock.find("Tux")).hasValueSatisfying((toy) -> assertThat(toy.quantity()).isEqualTo(100));
 	}
 
 	@Test
