@@ -1,14 +1,22 @@
 """What the lab's benchmarks share: the project's ports, wrk runs and their figures, ./lab itself."""
+import json
 import os
 import re
+import shutil
+import signal
 import statistics
 import subprocess
 import sys
+import time
 import urllib.request
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 # Seed 000's Steak, a meal both meals services have from their first start.
 STEAK = "5268203c-de76-4921-a3e3-439db69c462a"
+# Seed 000's getMeal of the Steak, as SOAP 1.1.
+SOAP_GET = ('<e:Envelope xmlns:e="http://schemas.xmlsoap.org/soap/envelope/" xmlns:m="http://foodmenu.io/gt/webservice">'
+            '<e:Body><m:getMealRequest><m:name>Steak</m:name></m:getMealRequest></e:Body></e:Envelope>')
+SOAP_TYPE = "text/xml; charset=utf-8"
 # Each thread keeps the sort phase of every answer; done() prints them for the benchmark to read.
 SORT_PHASES = """
 sorts = {}
@@ -25,6 +33,13 @@ done = function(summary, latency, requests)
   end
 end
 """
+
+
+# Each bare service's HTTP port (actuator included), by the name of its .env entry.
+HTTP_PORT = {"meals-soap": "MEALS_SOAP_PORT", "meals-rest": "MEALS_REST_PORT", "sort-service": "SORT_PORT",
+             "table-service": "TABLE_PORT", "object-store": "OBJECT_STORE_PORT", "catalog-service": "CATALOG_PORT",
+             "order-service": "ORDER_PORT", "frontend-service": "FRONTEND_PORT"}
+NGINX_PORT = 18090
 
 
 def ports():
@@ -104,6 +119,12 @@ def warm_table(path):
     return rows
 
 
+def percentile50(values):
+    """The p50 as HdrHistogram and wrk give it: the smallest value with half the values at or below it."""
+    ordered = sorted(values)
+    return ordered[max(0, (len(ordered) + 1) // 2 - 1)]
+
+
 def spread(values, digits=0, unit=""):
     """Mean and range: "4,680 (4,016–5,086)"."""
     f = f"{{:,.{digits}f}}"
@@ -164,14 +185,12 @@ def operation_scripts(work, env, sort_n):
         with urllib.request.urlopen(f"http://127.0.0.1:{env['SORT_PORT']}/generate?n={sort_n}&seed=1", timeout=30) as r:
             with open(sort_file, "wb") as f:
                 f.write(r.read())
-    soap = ('<e:Envelope xmlns:e="http://schemas.xmlsoap.org/soap/envelope/" xmlns:m="http://foodmenu.io/gt/webservice">'
-            '<e:Body><m:getMealRequest><m:name>Steak</m:name></m:getMealRequest></e:Body></e:Envelope>')
     front = f"http://127.0.0.1:{env['FRONTEND_PORT']}"
     return {
         "rest-get": (f"http://127.0.0.1:{env['MEALS_REST_PORT']}/rest/meals/{STEAK}",
                      wrk_script(os.path.join(work, "rest-get.lua"))),
         "soap-get": (f"http://127.0.0.1:{env['MEALS_SOAP_PORT']}/ws",
-                     wrk_script(os.path.join(work, "soap-get.lua"), "POST", "text/xml; charset=utf-8", soap)),
+                     wrk_script(os.path.join(work, "soap-get.lua"), "POST", SOAP_TYPE, SOAP_GET)),
         "toy-query": (f"{front}/products/Tux", wrk_script(os.path.join(work, "toy-query.lua"))),
         # Kite is stocked so deep that every buy is a sale.
         "toy-buy": (f"{front}/orders", wrk_script(os.path.join(work, "toy-buy.lua"), "POST", "application/json",
@@ -181,3 +200,108 @@ def operation_scripts(work, env, sort_n):
             wrk_script(os.path.join(work, "sort.lua"), "POST", "text/plain", None,
                        f'local f = io.open("{sort_file}", "rb")\nwrk.body = f:read("*a")\nf:close()\n' + SORT_PHASES))}),
     }
+
+
+def set_sampling(env, services, probability):
+    """Each service's sampler, switched in its running JVM (POST /actuator/sampling): probability 0 samples no
+    new trace, None goes back to the sampler it started with."""
+    body = json.dumps({} if probability is None else {"probability": probability}).encode()
+    for service in services:
+        request = urllib.request.Request(f"http://127.0.0.1:{env[HTTP_PORT[service]]}/actuator/sampling", data=body,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as r:
+                r.read()
+        except OSError as ex:
+            sys.exit(f"{service} did not switch its sampling ({ex}): /actuator/sampling must be exposed")
+
+
+def capture(url, method="GET", content_type=None, body=None):
+    """One answer: status, Content-Type, body bytes."""
+    request = urllib.request.Request(url, method=method, data=body.encode() if body else None,
+                                     headers={"Content-Type": content_type} if content_type else {})
+    with urllib.request.urlopen(request, timeout=10) as r:
+        return r.status, r.headers.get("Content-Type"), r.read()
+
+
+class SameBytes:
+    """nginx answering, at each path, the bytes a service answered there (Content-Type and body), for any
+    method, on 127.0.0.1:NGINX_PORT: the floor of serving those bytes over HTTP. A context manager; answers is
+    path -> (status, content type, body) as capture() gives them."""
+
+    def __init__(self, work, answers):
+        self.work = os.path.join(work, "nginx")
+        self.answers = answers
+        self.process = None
+
+    def url(self, path):
+        return f"http://127.0.0.1:{NGINX_PORT}{path}"
+
+    def __enter__(self):
+        binary = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+        if binary is None:
+            sys.exit("nginx is not installed (Debian: apt-get install nginx)")
+        os.makedirs(os.path.join(self.work, "www"))
+        os.makedirs(os.path.join(self.work, "tmp"))
+        locations = []
+        for i, (path, (_, content_type, body)) in enumerate(self.answers.items()):
+            with open(os.path.join(self.work, "www", f"{i}.body"), "wb") as f:
+                f.write(body)
+            locations.append(f"""
+    location = {path} {{
+      types {{ }}
+      default_type "{content_type}";
+      alias {self.work}/www/{i}.body;
+      # A POST to a static file is a 405; answer it with the file as for a GET.
+      error_page 405 =200 $uri;
+    }}""")
+        temp = os.path.join(self.work, "tmp")
+        with open(os.path.join(self.work, "nginx.conf"), "w") as f:
+            f.write(f"""worker_processes 1;
+pid {self.work}/nginx.pid;
+error_log {self.work}/nginx-error.log;
+daemon off;
+events {{ worker_connections 1024; }}
+http {{
+  access_log off;
+  server_tokens off;
+  keepalive_requests 1000000;
+  client_body_temp_path {temp};
+  proxy_temp_path {temp};
+  fastcgi_temp_path {temp};
+  uwsgi_temp_path {temp};
+  scgi_temp_path {temp};
+  server {{
+    listen 127.0.0.1:{NGINX_PORT};
+{''.join(locations)}
+  }}
+}}
+""")
+        self.process = subprocess.Popen([binary, "-c", os.path.join(self.work, "nginx.conf"), "-p", self.work],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        try:
+            for path, (_, content_type, body) in self.answers.items():
+                for _ in range(50):
+                    try:
+                        same = capture(self.url(path))
+                        break
+                    except OSError:
+                        if self.process.poll() is not None:
+                            sys.exit(f"nginx ended at once: {self.work}/nginx-error.log")
+                        time.sleep(0.1)
+                else:
+                    sys.exit(f"nginx did not answer on port {NGINX_PORT} within 5 s")
+                if same[2] != body or same[1] != content_type:
+                    sys.exit(f"nginx does not answer {path} with the service's bytes")
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def __exit__(self, *_):
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGQUIT)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
