@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.latencylab.lab.results.RunFolder;
 import io.latencylab.lab.run.GatlingStep;
 import io.latencylab.lab.run.Progress;
-import io.latencylab.lab.run.RunFolder;
 import io.latencylab.lab.run.Warming;
 import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.load.operation.OpenModelSimulation;

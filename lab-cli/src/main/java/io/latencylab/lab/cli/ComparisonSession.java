@@ -16,7 +16,7 @@ import io.latencylab.lab.deploy.StartUp;
 import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.report.DeploymentComparison;
 import io.latencylab.lab.report.Report;
-import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.results.RunData;
 import io.latencylab.lab.study.Studies;
 
 /**

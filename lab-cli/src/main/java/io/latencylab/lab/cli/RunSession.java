@@ -10,8 +10,8 @@ import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.ExternalDeployment;
 import io.latencylab.lab.report.Repetitions;
 import io.latencylab.lab.report.Report;
-import io.latencylab.lab.run.RunData;
-import io.latencylab.lab.run.RunFolder;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.results.RunFolder;
 import io.latencylab.lab.study.Studies;
 import io.latencylab.lab.topology.InjectorHost;
 

@@ -8,7 +8,7 @@ import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.net.Link;
 import io.latencylab.lab.run.LabRun;
-import io.latencylab.lab.run.RunHook;
+import io.latencylab.lab.study.RunHook;
 import io.latencylab.observability.Bands;
 import io.latencylab.plan.Plan;
 

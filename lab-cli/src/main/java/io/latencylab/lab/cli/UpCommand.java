@@ -79,7 +79,7 @@ final class UpCommand implements Callable<Integer> {
 				Sort:        %1$s%4$d/sort?algorithm=quick
 				Toy store:   %1$s%5$d/products/Tux   (catalog gRPC :%6$d, order gRPC :%7$d)
 				Tables:      %1$s%9$d/tables/<table>/entities/<partition key>/<row key>
-				Objects:     %1$s%10$d/v1/<account>/<container>/<object>   (through Varnish: port %11$d;
+				Objects:     %1$s%10$d/v1/<account>/<container>/<object>   (through the cache: port %11$d;
 				             HTTPS with data/tls/ca.crt: store %12$d, through the cache %13$d)
 				Stop with:   ./lab down%8$s%n""", host, s.named("meals-soap").httpPort(), s.named("meals-rest").httpPort(),
 				s.named("sort-service").httpPort(), s.named("frontend-service").httpPort(),

@@ -6,7 +6,7 @@ import java.util.concurrent.Callable;
 
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.report.ReportDocument;
-import io.latencylab.lab.run.Settling;
+import io.latencylab.lab.results.Settling;
 import io.latencylab.lab.run.WarmUpSession;
 import io.latencylab.plan.Step;
 import picocli.CommandLine;

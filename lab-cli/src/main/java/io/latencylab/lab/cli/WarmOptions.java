@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 final class WarmOptions {
 
 	@Option(names = "--study", paramLabel = "STUDY",
-			description = "Warm what this study measures, at the clients its steps use (default: quick, every study's "
+			description = "Warm what this study measures, at the clients its steps use (default: the tour, every study's "
 					+ "operations; see 'lab list').")
 	String study;
 
@@ -55,7 +55,7 @@ final class WarmOptions {
 			}
 		}
 		else {
-			String name = (this.study == null) ? "quick" : this.study;
+			String name = (this.study == null) ? Studies.tour().name() : this.study;
 			Study study = Studies.named(name)
 				.orElseThrow(() -> new CommandLine.ParameterException(cli, "--study: unknown study '" + name + "'; one of "
 						+ Studies.all().stream().map(Study::name).toList()));

@@ -10,8 +10,8 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 import io.latencylab.lab.report.WhatIfSection;
-import io.latencylab.lab.run.RunData;
-import io.latencylab.lab.run.RunFolder;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.results.RunFolder;
 import io.latencylab.observability.Bands;
 import io.latencylab.observability.Decomposition;
 import io.latencylab.observability.GroupDecomposition;

@@ -27,7 +27,7 @@ class RunCommandTests {
 			"--bands tail=99-90|--bands: bands are NAME=FROM-TO percentiles",
 			"--bands median=45-55,median=90-99|band median is named twice",
 			"--storage s3|--storage is azurite or environment, not 's3'",
-			"--store s3|--store: the object store behind the cache is swift or lab, not 's3'",
+			"--store lab|--store is an option of seed-003, not of quick",
 			"--context kind-lab|--context, --namespace and --overlay go with --kubernetes",
 			"--services catalog,order-service|no service named catalog; the lab's services: meals-soap,",
 			"--kubernetes --compose|--kubernetes is a deployment of its own",
@@ -49,6 +49,15 @@ class RunCommandTests {
 	}
 
 	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = { "run seed-003 --store s3|--store: the object store behind the cache is swift or lab, not 's3'",
+			"run seed-002 --storage s3|--storage is azurite or environment, not 's3'",
+			"run seed-001 --storage azurite|--storage is an option of quick, seed-002, not of seed-001",
+			"run jmeter --store lab|--store is an option of seed-003, not of jmeter" })
+	void aStudysOwnOptionIsCheckedByTheStudyBeforeAnythingStarts(String options, String message) {
+		refused(options, message);
+	}
+
+	@ParameterizedTest
 	@CsvSource(delimiter = '|', value = { "report latest --bands median|is not NAME=FROM-TO",
 			"report latest --bands a=1-101|is no percentile from 0 to 100" })
 	void aReportsBandsAreCheckedBeforeItReadsAnything(String options, String message) {
@@ -61,7 +70,7 @@ class RunCommandTests {
 		assertThat(services).doesNotExist();
 		StringWriter err = new StringWriter();
 		CommandLine lab = new CommandLine(new Lab()).setErr(new PrintWriter(err));
-		String[] args = (options.startsWith("jmeter") || options.startsWith("report") ? options
+		String[] args = (options.startsWith("jmeter") || options.startsWith("report") || options.startsWith("run ") ? options
 				: "run quick " + options).split(" ");
 		if (args[0].equals("jmeter")) {
 			args = ("run " + options).split(" ");

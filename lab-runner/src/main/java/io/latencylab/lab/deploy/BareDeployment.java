@@ -28,7 +28,6 @@ public final class BareDeployment implements Deployment {
 
 	private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
 
-	private static final String OBJECT_STORE = "object-store";
 
 	private final Path project;
 
@@ -163,9 +162,6 @@ public final class BareDeployment implements Deployment {
 				Services.Service service = this.services.named(name);
 				ports.put(service.httpPort(), name + "'s HTTP");
 				service.grpcPort().ifPresent((port) -> ports.put(port, name + "'s gRPC"));
-				if (name.equals(OBJECT_STORE)) {
-					ports.put(this.services.port("OBJECT_STORE_TLS_PORT"), name + "'s HTTPS");
-				}
 			}
 		}
 		this.backings.forEach((backing) -> ports.putAll(backing.portsToBind()));
@@ -255,11 +251,6 @@ public final class BareDeployment implements Deployment {
 		String bind = bindAddress();
 		List<String> arguments = new ArrayList<>(List.of("--server.address=" + bind, "--spring.grpc.server.address=" + bind));
 		injections.forEach((injection) -> arguments.add("--lab.inject." + injection));
-		if (name.equals(OBJECT_STORE)) {
-			// HTTPS beside HTTP, with a certificate of the lab's own CA (a study measured both).
-			arguments.add("--objects.https.port=" + this.services.port("OBJECT_STORE_TLS_PORT"));
-			arguments.addAll(labCa().springBundleArguments("objects"));
-		}
 		for (BackingSystem backing : this.backings) {
 			arguments.addAll(backing.serviceArguments(name));
 		}

@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import io.latencylab.lab.run.RunData;
-import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.results.RunData.StepData;
 import io.latencylab.observability.BandDecomposition;
 import io.latencylab.observability.Bands;
 import io.latencylab.observability.GroupDecomposition;

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import io.latencylab.lab.run.RunData;
-import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.results.RunData.StepData;
 import io.latencylab.observability.Anatomy;
 import io.latencylab.observability.BandDecomposition;
 import io.latencylab.observability.Bands;

@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import io.latencylab.lab.run.Manifest;
-import io.latencylab.lab.run.RunData;
-import io.latencylab.lab.run.RunData.StepData;
-import io.latencylab.lab.run.RunFolder;
+import io.latencylab.lab.results.Manifest;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.results.RunData.StepData;
+import io.latencylab.lab.results.RunFolder;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -1,11 +1,19 @@
 package io.latencylab.lab.report;
 
+import java.time.Duration;
 import java.util.Locale;
 
 /** How the report writes numbers. */
 public final class Format {
 
 	private Format() {
+	}
+
+	/** A duration as a clock shows it: 1:15, or 1:02:05 past an hour. */
+	public static String clock(Duration duration) {
+		long seconds = duration.toSeconds();
+		return (seconds >= 3600) ? String.format(Locale.ROOT, "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+				: String.format(Locale.ROOT, "%d:%02d", seconds / 60, seconds % 60);
 	}
 
 	public static String ms(double value) {

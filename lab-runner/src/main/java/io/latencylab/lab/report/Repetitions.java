@@ -12,8 +12,8 @@ import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.latencylab.lab.run.RunData;
-import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.results.RunData.StepData;
 import io.latencylab.observability.GroupStats;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;

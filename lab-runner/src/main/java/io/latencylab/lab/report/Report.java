@@ -11,13 +11,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-import io.latencylab.lab.run.InjectorStarts;
-import io.latencylab.lab.run.Manifest;
-import io.latencylab.lab.run.RunData;
-import io.latencylab.lab.run.RunData.StepData;
-import io.latencylab.lab.run.RunFolder;
-import io.latencylab.lab.run.Settling;
-import io.latencylab.lab.run.Warming;
+import io.latencylab.lab.results.InjectorStarts;
+import io.latencylab.lab.results.Manifest;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.results.RunData.StepData;
+import io.latencylab.lab.results.RunFolder;
+import io.latencylab.lab.results.Settling;
 import io.latencylab.observability.Convergence;
 import io.latencylab.observability.GroupStats;
 import io.latencylab.observability.IntervalLogs;
@@ -127,7 +126,7 @@ public final class Report {
 		Manifest.StepRecord warmUp = this.run.manifest().warmUp();
 		Settling settling = (warmUp == null) ? null
 				: Settling.parse(warmUp.properties().get(RunFolder.SETTLING), warmUp.properties().get(RunFolder.NOISE),
-						Warming.rule(Convergence.DEFAULT, warmUp.properties()));
+						Settling.ruleOf(Convergence.DEFAULT, warmUp.properties()));
 		if (settling == null || settling.targets().isEmpty()) {
 			return;
 		}

@@ -3,7 +3,7 @@ package io.latencylab.lab.report;
 import java.io.IOException;
 import java.nio.file.Path;
 
-import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.results.RunData;
 
 /** A part of a run's report that a study adds: its paper's tables with our figures beside them. */
 public interface ReportSection {

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import io.latencylab.lab.run.RunData;
-import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.results.RunData.StepData;
 
 import static io.latencylab.lab.report.Format.num;
 

@@ -12,6 +12,8 @@ import java.util.concurrent.Future;
 import java.util.function.UnaryOperator;
 
 import io.latencylab.lab.deploy.Cores;
+import io.latencylab.lab.results.InjectorStarts;
+import io.latencylab.lab.results.RunFolder;
 import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.plan.Step;
 import io.latencylab.plan.Targets;
@@ -27,7 +29,7 @@ import io.latencylab.plan.Targets;
 final class Generators implements AutoCloseable {
 
 	/** Where an injector's share of a split step is kept, under the step's folder. */
-	static final String INJECTORS = "injectors";
+	static final String INJECTORS = RunFolder.INJECTORS;
 
 	private final Map<InjectorHost, GatlingStep> generators = new LinkedHashMap<>();
 

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
+import io.latencylab.lab.results.RunFolder;
 import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.lab.traces.AppendedLines;
 import io.latencylab.observability.Request;

@@ -20,6 +20,10 @@ import io.latencylab.lab.deploy.KubernetesDeployment;
 import io.latencylab.lab.deploy.ReferenceServer;
 import io.latencylab.lab.net.EmulatedDistance;
 import io.latencylab.lab.net.Link;
+import io.latencylab.lab.report.Format;
+import io.latencylab.lab.results.Manifest;
+import io.latencylab.lab.results.RunFolder;
+import io.latencylab.lab.study.RunHook;
 import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.observability.Bands;
 import io.latencylab.plan.JMeterLoad;
@@ -135,7 +139,7 @@ public final class LabRun {
 		Path runDir = folder.dir();
 		Manifest manifest = begin(folder, plan, injections, cores, start);
 		this.out.printf(Locale.ROOT, "Run %s: %d steps, about %s%n", runId, steps.size(),
-				Progress.clock(Plan.estimate(steps)));
+				Format.clock(Plan.estimate(steps)));
 		Progress progress = new Progress(steps, this.out);
 		List<EmulatedDistance> regionProxies = new ArrayList<>();
 		Generators generators = new Generators(this.project, this.injectors, progress, this::fromPods);
@@ -176,7 +180,7 @@ public final class LabRun {
 		}
 		manifest = manifest.ended(Instant.now().toString());
 		manifest.write(runDir);
-		this.out.println("\nRun took " + Progress.clock(progress.elapsed()) + "; writing the report");
+		this.out.println("\nRun took " + Format.clock(progress.elapsed()) + "; writing the report");
 		return runDir;
 	}
 

@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
+import io.latencylab.lab.results.RunFolder;
 import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.plan.OutsideLoad;
 import io.latencylab.plan.Step;
@@ -23,7 +23,7 @@ import tools.jackson.databind.JsonNode;
  */
 public final class OutsideClient {
 
-	static final String RESULT = "outside.json";
+	static final String RESULT = RunFolder.OUTSIDE_RESULT;
 
 	private OutsideClient() {
 	}
@@ -60,12 +60,6 @@ public final class OutsideClient {
 			return 124;
 		}
 		return wrk.exitValue();
-	}
-
-	/** What wrk measured in a step, if it ran. */
-	public static Optional<JsonNode> result(Path stepDir) {
-		Path file = stepDir.resolve(RESULT);
-		return Files.exists(file) ? Optional.of(Manifest.JSON.readTree(file.toFile())) : Optional.empty();
 	}
 
 	/**

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.latencylab.lab.report.Format;
 import io.latencylab.plan.Plan;
 import io.latencylab.plan.Step;
 
@@ -99,7 +100,7 @@ public final class Progress {
 			runLeft = runLeft.plus(later.estimate()).plus(Plan.STEP_OVERHEAD);
 		}
 		String line = String.format(Locale.ROOT, "  %s elapsed, step ~%s left, run ~%s left | %,.0f req/s | %,d requests | %,d errors",
-				clock(elapsed), clock(stepLeft), clock(runLeft), rate, counts.requests(), counts.errors());
+				Format.clock(elapsed), Format.clock(stepLeft), Format.clock(runLeft), rate, counts.requests(), counts.errors());
 		if (this.terminal) {
 			this.out.print("\r" + line + "   ");
 		}
@@ -122,12 +123,6 @@ public final class Progress {
 
 	public Duration elapsed() {
 		return Duration.ofNanos(System.nanoTime() - this.runStart);
-	}
-
-	public static String clock(Duration duration) {
-		long seconds = duration.toSeconds();
-		return (seconds >= 3600) ? String.format(Locale.ROOT, "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
-				: String.format(Locale.ROOT, "%d:%02d", seconds / 60, seconds % 60);
 	}
 
 	private static Duration positive(Duration duration) {

@@ -14,6 +14,10 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.results.Manifest;
+import io.latencylab.lab.results.RunFolder;
+import io.latencylab.lab.results.Settling;
+import io.latencylab.lab.study.RunHook;
 import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.observability.Bands;
@@ -169,7 +173,7 @@ final class StepRunner {
 		List<Request> requests = readQuietly((settled != null) ? windowsCsvs(stepDir) : RunFolder.requestsCsvs(stepDir));
 		Instant end = Instant.now();
 		Map<String, Double> servicesAfter = this.deployment.cpuSeconds();
-		Optional<JsonNode> wrk = outside ? OutsideClient.result(stepDir) : Optional.empty();
+		Optional<JsonNode> wrk = outside ? RunFolder.outsideResult(stepDir) : Optional.empty();
 		Manifest.LabCost cost = new Manifest.LabCost(
 				outside ? wrk.map((r) -> r.path("cpuSeconds").asDouble()).orElse(0.0)
 						: jmeter ? jmeterRun.cpuSeconds() : this.generators.cpuSeconds() - generatorBefore,

@@ -13,6 +13,7 @@ import java.util.Map;
 
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.ReferenceServer;
+import io.latencylab.lab.results.Settling;
 import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.observability.Convergence;
 import io.latencylab.plan.Step;

@@ -13,6 +13,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 import io.latencylab.lab.net.Http;
+import io.latencylab.lab.results.RunFolder;
+import io.latencylab.lab.results.Settling;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.observability.Convergence;
 import io.latencylab.observability.Convergence.State;
@@ -73,7 +75,7 @@ public final class Warming {
 	static final int NOISE_WINDOWS = 8;
 
 	/** The most the machine's noise may loosen the rule to: past it the machine is too noisy to settle anything. */
-	static final double MOST_VARIATION = 0.10;
+	static final double MOST_VARIATION = Settling.MOST_VARIATION;
 
 	public Warming(Convergence rule, Topology topology, Progress progress) {
 		this(rule, metricsUrls(topology), progress, null, false);
@@ -124,7 +126,7 @@ public final class Warming {
 		Duration window = orElse(warmUp.get(WarmUp.WINDOW), WarmUp.DEFAULT_WINDOW);
 		Duration cap = orElse(warmUp.get(WarmUp.BUDGET), WarmUp.DEFAULT_CAP);
 		long deadline = System.nanoTime() + cap.toNanos();
-		Convergence base = rule(this.rule, warmUp.properties());
+		Convergence base = Settling.ruleOf(this.rule, warmUp.properties());
 		Settling settling = new Settling(base);
 		Map<WarmUp.Target, Map<String, Double>> processes = new LinkedHashMap<>();
 		for (WarmUp.Target target : targets) {
@@ -335,12 +337,6 @@ public final class Warming {
 			}
 		});
 		return new LinkedHashMap<>(starts);
-	}
-
-	/** The rule with the warm-up's own cap ({@link WarmUp#MAX_WINDOWS}) when its properties set one: for it and its report. */
-	public static Convergence rule(Convergence rule, Map<String, String> warmUpProperties) {
-		String max = warmUpProperties.get(WarmUp.MAX_WINDOWS.name());
-		return (max == null) ? rule : rule.capped(WarmUp.MAX_WINDOWS.parse(max));
 	}
 
 	/** A window's p50 over its successful answers (HdrHistogram's, as every p50 of the report). */

@@ -24,6 +24,11 @@ public final class Studies {
 		return ALL;
 	}
 
+	/** The tour: a short visit to every study (its seed "all"), what a new user runs first. */
+	public static Study tour() {
+		return ALL.stream().filter((s) -> s.seed().equals("all")).findFirst().orElseThrow();
+	}
+
 	/** Every study's systems, for the deployments the lab starts. */
 	public static List<BackingSystem.Kind> systems() {
 		return ALL.stream().flatMap((study) -> study.systems().stream()).toList();

@@ -90,6 +90,22 @@ public interface Study extends ReportSection {
 		return List.of();
 	}
 
+	/** The options of the study's own on {@code ./lab run}; none by default. */
+	default List<StudyOption> options() {
+		return List.of();
+	}
+
+	/**
+	 * What the study does around a run's steps, as its options set it: checked before anything starts.
+	 *
+	 * @param values each of {@link #options()} by name: as given, else its default; absent when it has neither
+	 * @param comparison whether the run is a side of {@code --compare}, whose sides must run alike
+	 * @throws IllegalArgumentException for a value the study refuses, the message naming its option
+	 */
+	default List<RunHook> hooks(Map<String, String> values, boolean comparison) {
+		return List.of();
+	}
+
 	/**
 	 * The round trip between each region the study's load came from and its server, for
 	 * ./lab run --regions to emulate; empty for a study without regions.

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import io.latencylab.lab.run.Progress;
+import io.latencylab.lab.report.Format;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -74,8 +74,8 @@ class SamplingTests {
 
 	@Test
 	void clocksReadAsMinutesOrHours() {
-		assertThat(Progress.clock(java.time.Duration.ofSeconds(75))).isEqualTo("1:15");
-		assertThat(Progress.clock(java.time.Duration.ofSeconds(3725))).isEqualTo("1:02:05");
+		assertThat(Format.clock(java.time.Duration.ofSeconds(75))).isEqualTo("1:15");
+		assertThat(Format.clock(java.time.Duration.ofSeconds(3725))).isEqualTo("1:02:05");
 	}
 
 }

@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import io.latencylab.lab.run.Manifest;
-import io.latencylab.lab.run.RunData;
-import io.latencylab.lab.run.RunFolder;
-import io.latencylab.lab.run.Settling;
+import io.latencylab.lab.results.Manifest;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.results.RunFolder;
+import io.latencylab.lab.results.Settling;
 import io.latencylab.observability.Convergence;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

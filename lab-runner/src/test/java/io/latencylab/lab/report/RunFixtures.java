@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.latencylab.lab.deploy.Cores;
-import io.latencylab.lab.run.Manifest;
+import io.latencylab.lab.results.Manifest;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.observability.Span;
 

@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 import com.sun.net.httpserver.HttpServer;
+import io.latencylab.lab.results.RunFolder;
 import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.OutsideLoad;
@@ -50,7 +51,7 @@ class OutsideClientTests {
 			int exit = OutsideClient.run(new OutsideLoad(Operation.TOY_BUY, Duration.ofSeconds(1)).step("wrk-toy-buy-r1"), dir,
 					"run-1", Map.of(Targets.TOY_STORE.name(), url), InjectorHost.LOCAL);
 			assertThat(exit).isZero();
-			JsonNode result = OutsideClient.result(dir).orElseThrow();
+			JsonNode result = RunFolder.outsideResult(dir).orElseThrow();
 			assertThat(result.path("requests").asLong()).isPositive();
 			assertThat(result.path("non2xx").asLong()).isZero();
 			assertThat(result.path("p50Micros").asDouble()).isPositive()
@@ -101,7 +102,7 @@ class OutsideClientTests {
 			int exit = OutsideClient.run(load.step("meals-rest-study-wrk"), dir, "run-2",
 					Map.of(Targets.MEALS_REST.name(), "http://127.0.0.1:" + server.getAddress().getPort()), InjectorHost.LOCAL);
 			assertThat(exit).isZero();
-			JsonNode result = OutsideClient.result(dir).orElseThrow();
+			JsonNode result = RunFolder.outsideResult(dir).orElseThrow();
 			long requests = result.path("requests").asLong();
 			// The plan's five requests, each as often as the others give or take the last round.
 			assertThat(byRequest).hasSize(5).containsKeys("POST /rest/meals application/json 126",

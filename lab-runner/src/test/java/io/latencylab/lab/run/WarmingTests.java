@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import com.sun.net.httpserver.HttpServer;
+import io.latencylab.lab.results.Settling;
 import io.latencylab.observability.Convergence;
 import io.latencylab.observability.Request;
 import io.latencylab.observability.Trend;

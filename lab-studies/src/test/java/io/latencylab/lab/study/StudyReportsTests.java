@@ -14,8 +14,8 @@ import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.report.DeploymentComparison;
 import io.latencylab.lab.report.Repetitions;
 import io.latencylab.lab.report.Report;
-import io.latencylab.lab.run.Manifest;
-import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.results.Manifest;
+import io.latencylab.lab.results.RunData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

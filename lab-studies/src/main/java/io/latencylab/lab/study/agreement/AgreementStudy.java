@@ -14,9 +14,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import io.latencylab.lab.report.ReportDocument;
-import io.latencylab.lab.run.OutsideClient;
-import io.latencylab.lab.run.RunData;
-import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.results.RunData.StepData;
+import io.latencylab.lab.results.RunFolder;
 import io.latencylab.lab.study.Study;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.load.operation.SweepLoad;
@@ -210,7 +210,7 @@ public final class AgreementStudy implements Study {
 			String labName = "lab-" + outside.operation().label() + "-r" + round;
 			StepData labStep = run.steps().stream().filter((s) -> s.record().name().equals(labName)).findFirst().orElse(null);
 			GroupStats lab = (labStep == null) ? null : labStep.stats().stream().findFirst().orElse(null);
-			JsonNode wrk = OutsideClient.result(run.dir().resolve(step.record().folder())).orElse(null);
+			JsonNode wrk = RunFolder.outsideResult(run.dir().resolve(step.record().folder())).orElse(null);
 			if (lab == null) {
 				continue;
 			}

@@ -13,10 +13,12 @@ import java.util.TreeMap;
 import io.latencylab.lab.deploy.BackingSystem;
 import io.latencylab.lab.report.Charts;
 import io.latencylab.lab.report.ReportDocument;
-import io.latencylab.lab.run.RunData;
-import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.results.RunData.StepData;
 import io.latencylab.lab.study.Published;
+import io.latencylab.lab.study.RunHook;
 import io.latencylab.lab.study.Study;
+import io.latencylab.lab.study.StudyOption;
 import io.latencylab.load.azure.AzureBlobs;
 import io.latencylab.load.azure.AzureEntities;
 import io.latencylab.load.azure.BlobTransfer;
@@ -67,6 +69,17 @@ public final class AzureStudy implements Study {
 	@Override
 	public List<BackingSystem.Kind> systems() {
 		return List.of(AzuriteSystem.KIND);
+	}
+
+	@Override
+	public List<StudyOption> options() {
+		return List.of(StorageHook.OPTION);
+	}
+
+	/** The account its storage steps drive (--storage). */
+	@Override
+	public List<RunHook> hooks(Map<String, String> values, boolean comparison) {
+		return List.of(StorageHook.of(values.get(StorageHook.OPTION.name())));
 	}
 
 	@Override

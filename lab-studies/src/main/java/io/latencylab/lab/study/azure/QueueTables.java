@@ -13,8 +13,8 @@ import java.util.TreeSet;
 
 import io.latencylab.lab.report.Charts;
 import io.latencylab.lab.report.ReportDocument;
-import io.latencylab.lab.run.RunData;
-import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.results.RunData.StepData;
 import io.latencylab.lab.study.Published;
 import io.latencylab.load.azure.QueueOperations;
 import io.latencylab.load.operation.ConcurrencySweepSimulation;

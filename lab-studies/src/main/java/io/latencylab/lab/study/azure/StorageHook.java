@@ -2,9 +2,12 @@ package io.latencylab.lab.study.azure;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import io.latencylab.lab.deploy.Deployment;
-import io.latencylab.lab.run.RunHook;
+import io.latencylab.lab.study.RunHook;
+import io.latencylab.lab.study.StudyOption;
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.load.azure.StorageAccount;
 import io.latencylab.plan.Step;
 
@@ -16,6 +19,13 @@ import io.latencylab.plan.Step;
 public final class StorageHook implements RunHook {
 
 	public static final List<String> ACCOUNTS = List.of("azurite", "environment");
+
+	/** --storage, seed 002's option and the tour's, which visits its storage steps. */
+	public static final StudyOption OPTION = new StudyOption("storage", "ACCOUNT", "azurite",
+			"The Azure Storage account seed 002's storage steps drive: azurite (the default: the one 'lab up' starts, "
+					+ "its development account) or environment (any account, by the connection string in "
+					+ StorageAccount.CONNECTION_STRING_VARIABLE + " where the load generator runs; its key is never "
+					+ "written). The report names the account.");
 
 	private final String storage;
 
@@ -47,9 +57,14 @@ public final class StorageHook implements RunHook {
 		return new StorageHook(storage);
 	}
 
-	/** Whether the account's key stays on this machine, so that an injector over ssh cannot use it. */
-	public boolean fromEnvironment() {
-		return this.storage.equals("environment");
+	/** The account's key stays on this machine: ssh passes no environment, and the key is never written. */
+	@Override
+	public Optional<String> refuses(Deployment deployment, List<Step> steps, List<InjectorHost> injectors) {
+		if (this.storage.equals("environment") && injectors.stream().anyMatch((i) -> i.sshHost().isPresent())) {
+			return Optional.of("--storage environment: the connection string stays on this machine; an injector over "
+					+ "ssh cannot use it");
+		}
+		return Optional.empty();
 	}
 
 	@Override

@@ -16,10 +16,9 @@ import io.latencylab.lab.net.Geography.Place;
 import io.latencylab.lab.net.Link;
 import io.latencylab.lab.report.Charts;
 import io.latencylab.lab.report.ReportDocument;
-import io.latencylab.lab.run.OutsideClient;
-import io.latencylab.lab.run.RunData;
-import io.latencylab.lab.run.RunData.StepData;
-import io.latencylab.lab.run.RunFolder;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.results.RunData.StepData;
+import io.latencylab.lab.results.RunFolder;
 import io.latencylab.lab.study.Published;
 import io.latencylab.lab.study.Study;
 import io.latencylab.load.meals.MealsLoad;
@@ -263,7 +262,7 @@ public final class SoapVsRestStudy implements Study {
 				.findFirst()
 				.orElse(null);
 			JsonNode wrk = (wrkStep == null) ? null
-					: OutsideClient.result(run.dir().resolve(wrkStep.record().folder())).orElse(null);
+					: RunFolder.outsideResult(run.dir().resolve(wrkStep.record().folder())).orElse(null);
 			StepData jmeter = byGenerator.get("JMeter");
 			StepData gatling = byGenerator.get("Gatling");
 			if (jmeter == null && wrk == null) {

@@ -15,10 +15,10 @@ import java.util.TreeMap;
 import io.latencylab.lab.net.Geography;
 import io.latencylab.lab.net.Geography.Place;
 import io.latencylab.lab.report.Charts;
+import io.latencylab.lab.report.Format;
 import io.latencylab.lab.report.ReportDocument;
-import io.latencylab.lab.run.Progress;
-import io.latencylab.lab.run.RunData;
-import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.results.RunData.StepData;
 import io.latencylab.lab.study.Published;
 import io.latencylab.lab.study.Study;
 import io.latencylab.load.sort.SortLoad;
@@ -287,7 +287,7 @@ public final class SortStudy implements Study {
 		});
 		GroupStats all = GroupStats.of("sort", requests);
 		doc.heading(3, "Experiment 6: " + load.clients() + " clients, a file every " + load.pace().toSeconds() + " s for "
-				+ Progress.clock(load.duration()));
+				+ Format.clock(load.duration()));
 		doc.text(String.format(Locale.ROOT, "The study sent 20 files of 20,000 integers every 300 s for 24 hours and found "
 				+ "the wait about the same all day, with four outliers. Here: %s uploads, %.3f%% answered, mean wait %s s "
 				+ "(sd %s s), the largest %s s; per %d s:", count(all.count()), 100 - all.errorPercent(), seconds(all.meanMs() / 1000),

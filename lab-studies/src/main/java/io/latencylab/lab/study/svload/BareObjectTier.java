@@ -3,6 +3,7 @@ package io.latencylab.lab.study.svload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +53,9 @@ final class BareObjectTier implements BackingSystem, ObjectTier {
 	@Override
 	public Map<Integer, String> portsToBind() {
 		Map<Integer, String> ports = new LinkedHashMap<>();
+		if (this.bare.running(OBJECT_STORE).isEmpty()) {
+			ports.put(this.services.port("OBJECT_STORE_TLS_PORT"), OBJECT_STORE + "'s HTTPS");
+		}
 		if (cache().running().isEmpty() && VarnishCache.varnishd().isPresent()) {
 			ports.put(this.services.port("OBJECT_CACHE_PORT"), VarnishCache.NAME + " (Varnish)");
 		}
@@ -63,7 +67,14 @@ final class BareObjectTier implements BackingSystem, ObjectTier {
 
 	@Override
 	public List<String> serviceArguments(String service) {
-		return service.equals(OBJECT_STORE) ? tuning().storeArguments() : List.of();
+		if (!service.equals(OBJECT_STORE)) {
+			return List.of();
+		}
+		// HTTPS beside HTTP, with a certificate of the lab's own CA (the study measured both), and the case's tuning.
+		List<String> arguments = new ArrayList<>(List.of("--objects.https.port=" + this.services.port("OBJECT_STORE_TLS_PORT")));
+		arguments.addAll(this.bare.labCa().springBundleArguments("objects"));
+		arguments.addAll(tuning().storeArguments());
+		return arguments;
 	}
 
 	private SwiftStore swift() {

@@ -9,7 +9,9 @@ import java.util.Optional;
 import io.latencylab.lab.deploy.BareDeployment;
 import io.latencylab.lab.deploy.ComposeDeployment;
 import io.latencylab.lab.deploy.Deployment;
-import io.latencylab.lab.run.RunHook;
+import io.latencylab.lab.study.RunHook;
+import io.latencylab.lab.study.StudyOption;
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.load.svload.StoreWrites;
 import io.latencylab.load.svload.SvLoadPopulation;
 import io.latencylab.plan.Plan;
@@ -22,6 +24,13 @@ import io.latencylab.plan.Targets;
  */
 public final class ObjectStoreHook implements RunHook {
 
+	/** --store: seed 003's option. */
+	public static final StudyOption OPTION = new StudyOption("store", "BACKEND", null,
+			"What seed 003's cache tier fronts: swift (OpenStack Swift from Debian's packages, as the study ran it; "
+					+ "the default with bare services, which start it) or lab (the lab's own object store, traced, its "
+					+ "own time in Server-Timing; the default under compose, Kubernetes, a topology and --compare; "
+					+ "compose runs Swift too, from the image ops/swift builds). The report names it.");
+
 	/** --store as given; null: {@link #bareDefault} on bare services, the lab's store elsewhere. */
 	private final String store;
 
@@ -32,14 +41,32 @@ public final class ObjectStoreHook implements RunHook {
 		this.bareDefault = bareDefault;
 	}
 
+	/**
+	 * A run's: --store, else Swift on bare services (as the study ran it) and the lab's store
+	 * elsewhere; a comparison's sides front the same store, the lab's unless --store says otherwise.
+	 *
+	 * @throws IllegalArgumentException for a store that is neither swift nor lab
+	 */
+	public static ObjectStoreHook of(String store, boolean comparison) {
+		if (store != null) {
+			try {
+				ObjectBackend.named(store);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new IllegalArgumentException(OPTION.flag() + ": " + ex.getMessage(), ex);
+			}
+		}
+		return new ObjectStoreHook(store, comparison ? ObjectBackend.LAB : ObjectBackend.SWIFT);
+	}
+
 	/** A run's: --store, else Swift on bare services (as the study ran it) and the lab's store elsewhere. */
 	public static ObjectStoreHook forRun(String store) {
-		return new ObjectStoreHook(store, ObjectBackend.SWIFT);
+		return of(store, false);
 	}
 
 	/** A comparison's: both sides front the same store, the lab's unless --store says otherwise. */
 	public static ObjectStoreHook forComparison(String store) {
-		return new ObjectStoreHook(store, ObjectBackend.LAB);
+		return of(store, true);
 	}
 
 	/** A step of seed 003's: its population or one of its cases. */
@@ -68,6 +95,18 @@ public final class ObjectStoreHook implements RunHook {
 			}
 		}
 		return backend;
+	}
+
+	/** Swift asked for where it cannot run, before anything starts. */
+	@Override
+	public Optional<String> refuses(Deployment deployment, List<Step> steps, List<InjectorHost> injectors) {
+		try {
+			backend(deployment, steps);
+			return Optional.empty();
+		}
+		catch (IllegalArgumentException ex) {
+			return Optional.of(ex.getMessage());
+		}
 	}
 
 	@Override

@@ -15,10 +15,12 @@ import java.util.function.ToDoubleFunction;
 
 import io.latencylab.lab.deploy.BackingSystem;
 import io.latencylab.lab.report.ReportDocument;
-import io.latencylab.lab.run.RunData;
-import io.latencylab.lab.run.RunData.StepData;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.results.RunData.StepData;
 import io.latencylab.lab.study.Published;
+import io.latencylab.lab.study.RunHook;
 import io.latencylab.lab.study.Study;
+import io.latencylab.lab.study.StudyOption;
 import io.latencylab.load.svload.CacheCase;
 import io.latencylab.load.svload.CurlPhases;
 import io.latencylab.load.svload.ObjectCacheSimulation;
@@ -58,6 +60,17 @@ public final class SvLoadStudy implements Study {
 	@Override
 	public List<BackingSystem.Kind> systems() {
 		return List.of(ObjectTier.KIND);
+	}
+
+	@Override
+	public List<StudyOption> options() {
+		return List.of(ObjectStoreHook.OPTION);
+	}
+
+	/** The store behind the cache tier (--store) and each case's tuning, set as its steps run. */
+	@Override
+	public List<RunHook> hooks(Map<String, String> values, boolean comparison) {
+		return List.of(ObjectStoreHook.of(values.get(ObjectStoreHook.OPTION.name()), comparison));
 	}
 
 	@Override

@@ -3,10 +3,14 @@ package io.latencylab.lab.study.tour;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import io.latencylab.lab.report.ReportDocument;
-import io.latencylab.lab.run.RunData;
+import io.latencylab.lab.results.RunData;
+import io.latencylab.lab.study.RunHook;
 import io.latencylab.lab.study.Study;
+import io.latencylab.lab.study.StudyOption;
+import io.latencylab.lab.study.azure.AzureStudy;
 import io.latencylab.load.azure.BlobTransfer;
 import io.latencylab.load.azure.BlobTransfer.Direction;
 import io.latencylab.load.azure.InsertComparison;
@@ -29,6 +33,19 @@ public final class QuickTour implements Study {
 	public About about() {
 		return new About("quick", "all", "every study, briefly",
 				"a tour of every study in about 5 minutes, warm-up included, with the decomposition");
+	}
+
+	/** Seed 002's, whose storage steps it visits. */
+	private final AzureStudy storage = new AzureStudy();
+
+	@Override
+	public List<StudyOption> options() {
+		return this.storage.options();
+	}
+
+	@Override
+	public List<RunHook> hooks(Map<String, String> values, boolean comparison) {
+		return this.storage.hooks(values, comparison);
 	}
 
 	@Override

@@ -8,7 +8,7 @@ import java.util.Optional;
 
 import io.latencylab.lab.deploy.ComposeDeployment;
 import io.latencylab.lab.deploy.Deployment;
-import io.latencylab.lab.run.RunHook;
+import io.latencylab.lab.study.RunHook;
 import io.latencylab.load.svload.ObjectCacheSimulation;
 import io.latencylab.load.svload.StoreWrites;
 import io.latencylab.load.svload.SvLoadPopulation;

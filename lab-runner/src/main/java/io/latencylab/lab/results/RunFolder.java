@@ -1,4 +1,4 @@
-package io.latencylab.lab.run;
+package io.latencylab.lab.results;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import io.latencylab.plan.JMeterLoad;
+import tools.jackson.databind.JsonNode;
 
 /**
  * A run's folder, runs/&lt;run-id&gt;/, and everything in it by name: the manifest and the keys the
@@ -22,25 +23,31 @@ import io.latencylab.plan.JMeterLoad;
  */
 public record RunFolder(Path dir) {
 
-	/** Where the warm-up's record in the manifest says how it settled ({@link Settling#text()}). */
+	/** Where the warm-up's record in the manifest says how it settled ({@code Settling.text()}). */
 	public static final String SETTLED = "lab.warmup.settled";
 
-	/** Where the warm-up's record keeps each target's windows ({@link Settling#property()}). */
+	/** Where the warm-up's record keeps each target's windows ({@code Settling.property()}). */
 	public static final String SETTLING = "lab.warmup.windows";
 
-	/** Where the warm-up's record keeps what warming its targets from cold takes on this machine ({@link Warmth#describeEstimate}). */
+	/** Where the warm-up's record keeps what warming its targets from cold takes on this machine ({@code Warmth.describeEstimate}). */
 	public static final String TIME_TO_STEADY = "lab.warmup.time-to-steady";
 
-	/** Where the warm-up's record keeps the machine's noise it measured at each clients ({@link Settling#noiseProperty()}). */
+	/** Where the warm-up's record keeps the machine's noise it measured at each clients ({@code Settling.noiseProperty()}). */
 	public static final String NOISE = "lab.warmup.noise";
 
 	/** A step record's: the bands its traces were sampled for and its report cuts it into (Bands.spec). */
 	public static final String BANDS = "lab.bands";
 
-	static final String MANIFEST = "manifest.json";
+	public static final String MANIFEST = "manifest.json";
+
+	/** A step's file of what the outside client (wrk) measured. */
+	public static final String OUTSIDE_RESULT = "outside.json";
+
+	/** A step's folder of its injectors' own records, one folder an injector. */
+	public static final String INJECTORS = "injectors";
 
 	/** The folder of a new run of {@code plan} under the project's runs/, named by the plan and its start. */
-	static RunFolder create(Path project, String plan, Instant start) throws IOException {
+	public static RunFolder create(Path project, String plan, Instant start) throws IOException {
 		String runId = plan + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(start);
 		return new RunFolder(Files.createDirectories(project.resolve("runs").resolve(runId)));
 	}
@@ -64,7 +71,7 @@ public record RunFolder(Path dir) {
 	}
 
 	/** A step's folder, relative to the run's, as its manifest record keeps it. */
-	static String stepFolder(int number, String step) {
+	public static String stepFolder(int number, String step) {
 		return String.format(Locale.ROOT, "steps/%02d-%s", number, step);
 	}
 
@@ -95,6 +102,12 @@ public record RunFolder(Path dir) {
 		return Files.exists(file) ? Files.readAllLines(file).stream().filter((line) -> !line.isBlank()).toList() : List.of();
 	}
 
+	/** What the outside client (wrk) measured in a step, if it ran. */
+	public static Optional<JsonNode> outsideResult(Path stepDir) {
+		Path file = stepDir.resolve(OUTSIDE_RESULT);
+		return Files.exists(file) ? Optional.of(Manifest.JSON.readTree(file.toFile())) : Optional.empty();
+	}
+
 	/**
 	 * Every requests.csv of a step: its own, or, for a step split over several injectors, each
 	 * injector's (under injectors/NAME), in the injectors' order.
@@ -104,7 +117,7 @@ public record RunFolder(Path dir) {
 		if (own.isPresent()) {
 			return List.of(own.get());
 		}
-		Path injectors = stepDir.resolve(Generators.INJECTORS);
+		Path injectors = stepDir.resolve(INJECTORS);
 		if (!Files.isDirectory(injectors)) {
 			return List.of();
 		}

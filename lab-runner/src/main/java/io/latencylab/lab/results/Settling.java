@@ -1,4 +1,4 @@
-package io.latencylab.lab.run;
+package io.latencylab.lab.results;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,6 +14,7 @@ import io.latencylab.observability.Convergence;
 import io.latencylab.observability.Convergence.State;
 import io.latencylab.observability.Convergence.Window;
 import io.latencylab.observability.Trend;
+import io.latencylab.plan.WarmUp;
 
 /**
  * How a warm-up settled, target by target (an operation at a concurrency): each target's windows
@@ -22,6 +23,9 @@ import io.latencylab.observability.Trend;
  * read back by the report.
  */
 public final class Settling {
+
+	/** The most the machine's noise may loosen the rule to: past it the machine is too noisy to settle anything. */
+	public static final double MOST_VARIATION = 0.10;
 
 	/** Why a target stopped without settling, beside its state. */
 	public enum End {
@@ -48,7 +52,7 @@ public final class Settling {
 	/**
 	 * One target's warm-up: its windows and how it ended.
 	 *
-	 * @param warmBefore whether the lab remembered it settled on the same service processes ({@link Warmth})
+	 * @param warmBefore whether the lab remembered it settled on the same service processes (the lab's kept warmth)
 	 */
 	public record Target(String name, List<Window> windows, End end, boolean warmBefore) {
 
@@ -91,15 +95,15 @@ public final class Settling {
 					: (this.allowed <= ruleVariation)
 							? String.format(Locale.ROOT, ", within the rule's %.0f%%: the rule as it is", 100 * ruleVariation)
 					: String.format(Locale.ROOT, ", more than the rule's %.0f%%: the rule allows %.1f%% there (1.5× the "
-							+ "noise, at most %.0f%%)", 100 * ruleVariation, 100 * this.allowed, 100 * Warming.MOST_VARIATION));
+							+ "noise, at most %.0f%%)", 100 * ruleVariation, 100 * this.allowed, 100 * MOST_VARIATION));
 		}
 
-		String property() {
+		public String property() {
 			return this.clients + ":" + this.variation + ":" + this.allowed + ":"
 					+ String.join("|", this.p50s.stream().map(String::valueOf).toList());
 		}
 
-		static Noise parse(String text) {
+		public static Noise parse(String text) {
 			String[] f = text.split(":");
 			return new Noise(Integer.parseInt(f[0]), Arrays.stream(f[3].split("\\|")).map(Double::valueOf).toList(),
 					Double.parseDouble(f[1]), Double.parseDouble(f[2]));
@@ -232,7 +236,7 @@ public final class Settling {
 	 * moved)", or "not settled: still warming (−12.0%/min over 6 windows, JIT 40% of the last window); the
 	 * target's cap, 48 windows".
 	 */
-	String verdict(Target target) {
+	public String verdict(Target target) {
 		if (target.settled()) {
 			String at = String.format(Locale.ROOT, "settled at %.0f s", target.seconds());
 			return target.atFloor(this.rule) ? at + ", at its floor (warm before)"
@@ -256,6 +260,12 @@ public final class Settling {
 	}
 
 	/** {@link #property()} and {@link #noiseProperty()} read back. */
+	/** The rule with the warm-up's own cap ({@link WarmUp#MAX_WINDOWS}) when its properties set one: for it and its report. */
+	public static Convergence ruleOf(Convergence rule, Map<String, String> warmUpProperties) {
+		String max = warmUpProperties.get(WarmUp.MAX_WINDOWS.name());
+		return (max == null) ? rule : rule.capped(WarmUp.MAX_WINDOWS.parse(max));
+	}
+
 	public static Settling parse(String property, String noises, Convergence rule) {
 		Settling settling = parse(property, rule);
 		if (noises != null && !noises.isBlank()) {
@@ -287,7 +297,7 @@ public final class Settling {
 	}
 
 	/** The verdict of the rule on these windows, as the warm-up ends a target. */
-	static End endOf(State state) {
+	public static End endOf(State state) {
 		return (state == State.SETTLED) ? End.SETTLED : End.CAP;
 	}
 

@@ -1,4 +1,4 @@
-package io.latencylab.lab.run;
+package io.latencylab.lab.study;
 
 import java.io.IOException;
 import java.util.List;
@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.latencylab.lab.deploy.Deployment;
+import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.plan.Step;
 
 /**
@@ -14,7 +15,15 @@ import io.latencylab.plan.Step;
  */
 public interface RunHook {
 
-	/** Before anything starts: why {@code deployment} cannot run {@code steps}; empty when it can. */
+	/**
+	 * Before anything starts, from its options alone: why the run cannot go as asked on {@code deployment}
+	 * with {@code injectors}; empty when it can. A refusal leaves nothing running.
+	 */
+	default Optional<String> refuses(Deployment deployment, List<Step> steps, List<InjectorHost> injectors) {
+		return Optional.empty();
+	}
+
+	/** Once the deployment is up, before the steps: why {@code deployment} cannot run {@code steps}; empty when it can. */
 	default Optional<String> cannotRun(Deployment deployment, List<Step> steps) {
 		return Optional.empty();
 	}

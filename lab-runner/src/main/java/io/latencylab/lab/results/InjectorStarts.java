@@ -1,4 +1,4 @@
-package io.latencylab.lab.run;
+package io.latencylab.lab.results;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +17,7 @@ public record InjectorStarts(long instant, Map<String, Long> started, Map<String
 
 	static final String FILE = "start.json";
 
-	void write(Path injectorsDir) throws IOException {
+	public void write(Path injectorsDir) throws IOException {
 		Files.createDirectories(injectorsDir);
 		Files.writeString(injectorsDir.resolve(FILE), JsonMapper.shared().writeValueAsString(this));
 	}

@@ -1,4 +1,4 @@
-package io.latencylab.lab.run;
+package io.latencylab.lab.results;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -24,7 +24,7 @@ public record Manifest(String runId, String experiment, String seed, boolean ful
 		String cores, String injector, String jvmStart, Map<String, Object> git, Map<String, Object> machine, String start, String end, StepRecord warmUp,
 		List<StepRecord> steps) {
 
-	static final JsonMapper JSON = JsonMapper.builder().build();
+	public static final JsonMapper JSON = JsonMapper.builder().build();
 
 	/**
 	 * One step as it ran.
@@ -74,7 +74,7 @@ public record Manifest(String runId, String experiment, String seed, boolean ful
 	}
 
 	/** Cores, memory, OS and the JDK of this machine, as the load generator and bare services see it. */
-	static Map<String, Object> thisMachine() {
+	public static Map<String, Object> thisMachine() {
 		Map<String, Object> machine = new LinkedHashMap<>();
 		var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 		machine.put("cores", Runtime.getRuntime().availableProcessors());
@@ -93,7 +93,7 @@ public record Manifest(String runId, String experiment, String seed, boolean ful
 	}
 
 	/** The commit the run was made from, and whether the tree had changes on top of it. */
-	static Map<String, Object> commitOf(Path project) {
+	public static Map<String, Object> commitOf(Path project) {
 		Map<String, Object> git = new LinkedHashMap<>();
 		git.put("commit", command(project, "git", "rev-parse", "HEAD"));
 		String status = command(project, "git", "status", "--porcelain", "--untracked-files=no");

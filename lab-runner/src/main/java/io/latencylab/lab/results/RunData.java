@@ -1,4 +1,4 @@
-package io.latencylab.lab.run;
+package io.latencylab.lab.results;
 
 import java.io.IOException;
 import java.nio.file.Files;
