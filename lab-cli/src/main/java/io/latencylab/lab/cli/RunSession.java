@@ -2,6 +2,7 @@ package io.latencylab.lab.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -45,6 +46,38 @@ final class RunSession {
 		return this.deployment instanceof ExternalDeployment;
 	}
 
+	/** How long a run waits for a lab that is up but not ready again. */
+	static final Duration READY_WAIT = Duration.ofMinutes(2);
+
+	/**
+	 * Whether the run must start the lab: not when it is up, nor when it is partly up (a service
+	 * restarting), which it waits for at most {@code wait}: starting it again would drop what it was
+	 * started with, its injections.
+	 *
+	 * @throws IllegalStateException when a lab partly up is not ready within {@code wait}
+	 */
+	static boolean mustStart(Deployment deployment, Duration wait) throws IOException, InterruptedException {
+		if (deployment.isUp()) {
+			return false;
+		}
+		if (deployment.partlyUp()) {
+			System.out.println("The lab is up, but a service runs without answering yet: waiting up to " + wait.toSeconds() + " s");
+			long deadline = System.nanoTime() + wait.toNanos();
+			while (deployment.partlyUp()) {
+				if (System.nanoTime() > deadline) {
+					throw new IllegalStateException("the lab is up, but a service did not answer in " + wait.toSeconds()
+							+ " s (see ./lab status): ./lab down, then run again");
+				}
+				Thread.sleep(Math.min(1000, Math.max(1, wait.toMillis() / 10)));
+			}
+			if (deployment.isUp()) {
+				return false;
+			}
+		}
+		System.out.println("Starting the lab (" + deployment.mode() + ")");
+		return true;
+	}
+
 	/** @return the command's exit code: 0, or 1 when a step failed */
 	int run() throws IOException, InterruptedException {
 		boolean started = false;
@@ -53,9 +86,8 @@ final class RunSession {
 			System.out.println("Checking that every service of " + this.deployment.topology().name() + " answers");
 			this.deployment.up(this.settings.injections());
 		}
-		else if (!this.deployment.isUp()) {
-			System.out.println("Starting the lab (" + this.deployment.mode() + ")");
-			started = true;
+		else {
+			started = mustStart(this.deployment, READY_WAIT);
 		}
 		List<Path> runDirs = new ArrayList<>();
 		try {

@@ -102,6 +102,11 @@ public final class BareDeployment implements Deployment {
 		return this.started.stream().allMatch(this::answers);
 	}
 
+	@Override
+	public boolean partlyUp() {
+		return this.started.stream().anyMatch((name) -> running(name).isPresent() && !answers(name));
+	}
+
 	/** Whether the lab's own process of the service answers its readiness probe (not another on its port). */
 	private boolean answers(String name) {
 		int port = this.services.named(name).httpPort();

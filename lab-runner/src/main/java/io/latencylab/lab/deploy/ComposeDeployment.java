@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import io.latencylab.lab.net.Http;
 import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.tls.LabCa;
 import io.latencylab.lab.topology.Topology;
@@ -222,6 +223,17 @@ public final class ComposeDeployment implements Deployment {
 	@Override
 	public void down() throws IOException, InterruptedException {
 		run(List.of("docker", "compose", "down"), true);
+	}
+
+	@Override
+	public boolean partlyUp() throws IOException, InterruptedException {
+		for (Map.Entry<String, Topology.Endpoint> service : topology().services().entrySet()) {
+			if (Http.get(service.getValue().readiness()).isEmpty()
+					&& !run(List.of("docker", "compose", "ps", "-q", "--status", "running", service.getKey()), false).isBlank()) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	@Override

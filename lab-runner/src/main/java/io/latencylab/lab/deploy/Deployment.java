@@ -37,6 +37,15 @@ public interface Deployment {
 		return topology().services().values().stream().allMatch((service) -> Http.get(service.readiness()).isPresent());
 	}
 
+	/**
+	 * Whether one of its services runs but does not answer yet (a container recreated, a JVM starting
+	 * again): a run waits for it rather than start the lab again, which would drop what the lab was
+	 * started with, its injections. None by default.
+	 */
+	default boolean partlyUp() throws IOException, InterruptedException {
+		return false;
+	}
+
 	/** Why this deployment cannot run a plan whose steps limit a service's cores; empty when it can. */
 	default Optional<String> cannotRun(boolean limitsCpus) {
 		return Optional.empty();
