@@ -245,7 +245,8 @@ final class ComponentMedians {
 		return of(gatling, step, dir, runId, target, tracesDir, group, atLeast, new java.util.ArrayList<>());
 	}
 
-	private static Map<String, Double> of(GatlingStep gatling, Step step, Path dir, String runId, Map<String, String> target,
+	/** As above, the step's requests of {@code group} and the spans of their traces added to {@code kept} besides. */
+	static Map<String, Double> of(GatlingStep gatling, Step step, Path dir, String runId, Map<String, String> target,
 			Path tracesDir, String group, int atLeast, List<Buys> kept) throws Exception {
 		FileTraces traces = new FileTraces(tracesDir);
 		traces.mark();

@@ -66,31 +66,68 @@ class KnownAnswerIT {
 		assertThat(clientAdded - partsAdded).as("client's change minus its parts' changes; baseline %s; injected %s",
 				baseline, injected)
 			.isBetween(-5.0, 5.0);
-		projectionsMatchTheOtherTurn(buys.get(0), buys.get(1), othersAdded);
+		projectionsMatchTheOtherTurn("buy", COMMIT, 50, buys.get(0), buys.get(1), othersAdded);
 	}
 
 	/**
-	 * `./lab whatif` checked against the truth, both ways: the injected turn with its commit projected
-	 * 50 ms shorter is the plain turn, and the plain turn projected 50 ms longer the injected one: the
+	 * The projection's stated limit, measured: at 5 clients on 2 cores, a buy 50 ms longer leaves
+	 * the others less to queue behind (the hops, the front door and the services' own times shrank by
+	 * 6.8 to 15.1 ms at p50 in all when the commit grew, over four runs), and no re-timing of one turn's buys can
+	 * know that. So at 5 clients the projection misses the other turn by more than the tolerance
+	 * that holds at one client, and what it misses is mostly that queueing: the other parts' change.
+	 */
+	@Test
+	void atFiveClientsTheOtherPartsQueueingMovesWithTheCommitAndOnlyThatIsMissed(LabProcesses lab) throws Exception {
+		List<ComponentMedians.Buys> buys = new ArrayList<>();
+		List<Map<String, Double>> turns = ComponentMedians.ofBuysInTurns("known-answer-5", lab,
+				List.of(new BuyTurn(5, Service.CATALOG, POINT, null), new BuyTurn(5, Service.CATALOG, POINT, "50ms")), buys);
+		Map<String, Double> plain = turns.get(0);
+		Map<String, Double> injected = turns.get(1);
+		ComponentMedians.print("buy at 5 clients", plain, injected);
+		double othersAdded = ComponentMedians.partsChange(plain, injected) - (injected.get(COMMIT) - plain.get(COMMIT));
+		long delay = Duration.ofMillis(50).toNanos();
+		WhatIf shorter = project(buys.get(1), Projection.Change.shifted(COMMIT, -delay));
+		WhatIf longer = project(buys.get(0), Projection.Change.shifted(COMMIT, delay));
+		System.out.printf("what if, buy at 5 clients (p50, p90, p99 ms): injected, commit −50 ms %s; plain as measured %s%n",
+				figures(shorter.projected()), figures(longer.measured()));
+		System.out.printf("what if, buy at 5 clients (p50, p90, p99 ms): plain, commit +50 ms %s; injected as measured %s%n",
+				figures(longer.projected()), figures(shorter.measured()));
+		System.out.printf("what if, buy at 5 clients: the other parts' change between the turns: %+.2f ms%n", othersAdded);
+		double missed = shorter.projected().p50Ms() - longer.measured().p50Ms();
+		assertThat(Math.abs(missed)).as("the projection's miss at 5 clients, p50 (the others' change %+.2f ms)", othersAdded)
+			.isGreaterThan(Math.max(2.0, 0.10 * longer.measured().p50Ms()));
+		// What is left once the others' change is added: medians do not add, so within the 5 ms the
+		// known answer allows its parts (above), and less than half the miss (five runs here: 0.3 to
+		// 2.6 ms left of misses of 7.8 to 17.7 ms).
+		double left = missed - othersAdded;
+		assertThat(Math.abs(left)).as("the miss %+.2f ms less the others' change %+.2f ms", missed, othersAdded)
+			.isLessThanOrEqualTo(5.0)
+			.isLessThan(Math.abs(missed) / 2);
+	}
+
+	/**
+	 * `./lab whatif` checked against the truth, both ways: the turn with the delay, {@code part}
+	 * projected {@code delayMs} shorter, is the plain turn, and the plain turn projected that much
+	 * longer the one with the delay (here the catalog's commit; the network's known answer the front door): the
 	 * p50 within 10 % or 2 ms (the larger), once the other parts' drift between the turns is taken out
 	 * as above (a projection of one turn cannot know how the machine moved before the other; here the
 	 * turns' other parts moved by up to 3.4 ms at p50). The p90 and p99 are printed, not judged: of 60 buys at one
 	 * client they are the slowest six and the slowest one, and a buy 50 ms longer meets the store's
 	 * periodic sync less often (fewer buys a second), which no projection of the same buys can know.
 	 */
-	private static void projectionsMatchTheOtherTurn(ComponentMedians.Buys plain, ComponentMedians.Buys injected,
-			double othersAdded) {
-		long delay = Duration.ofMillis(50).toNanos();
-		WhatIf shorter = project(injected, Projection.Change.shifted(COMMIT, -delay));
-		WhatIf longer = project(plain, Projection.Change.shifted(COMMIT, delay));
-		System.out.printf("what if, buy (p50, p90, p99 ms): injected, commit -50 ms %s; plain as measured %s%n",
-				figures(shorter.projected()), figures(longer.measured()));
-		System.out.printf("what if, buy (p50, p90, p99 ms): plain, commit +50 ms %s; injected as measured %s%n",
-				figures(longer.projected()), figures(shorter.measured()));
-		System.out.printf("what if, buy: the other parts' drift between the turns, taken out: %+.2f ms%n", othersAdded);
-		assertClose("injected turn, commit 50 ms shorter, less the drift, against the plain turn",
+	static void projectionsMatchTheOtherTurn(String what, String part, long delayMs, ComponentMedians.Buys plain,
+			ComponentMedians.Buys injected, double othersAdded) {
+		long delay = Duration.ofMillis(delayMs).toNanos();
+		WhatIf shorter = project(injected, Projection.Change.shifted(part, -delay));
+		WhatIf longer = project(plain, Projection.Change.shifted(part, delay));
+		System.out.printf("what if, %s (p50, p90, p99 ms): with the delay, %s %s; plain as measured %s%n", what,
+				shorter.change().describe(), figures(shorter.projected()), figures(longer.measured()));
+		System.out.printf("what if, %s (p50, p90, p99 ms): plain, %s %s; with the delay as measured %s%n", what,
+				longer.change().describe(), figures(longer.projected()), figures(shorter.measured()));
+		System.out.printf("what if, %s: the other parts' drift between the turns, taken out: %+.2f ms%n", what, othersAdded);
+		assertClose("with the delay, " + part + " shorter, less the drift, against the plain turn",
 				shorter.projected().p50Ms() - othersAdded, longer.measured().p50Ms());
-		assertClose("plain turn, commit 50 ms longer, with the drift, against the injected turn",
+		assertClose("plain, " + part + " longer, with the drift, against the turn with the delay",
 				longer.projected().p50Ms() + othersAdded, shorter.measured().p50Ms());
 	}
 

@@ -3,6 +3,7 @@ package io.latencylab.it;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -27,7 +28,8 @@ import static org.assertj.core.api.Assumptions.assumeThat;
  * services. The injector reaches the toy store through Toxiproxy on 127.0.0.1 both times; the
  * second time a latency toxic delays every response by 50 ms. Compared by median per component:
  * the front door must move by 45 to 60 ms, every other part by at most 5 ms, and the client by at
- * least 45 ms and by its parts' changes added (± 5).
+ * least 45 ms and by its parts' changes added (± 5). The what-if projection is checked against the
+ * same pair, both ways ({@link KnownAnswerIT#projectionsMatchTheOtherTurn}).
  * (Not 20 ms: with the services idle between a far client's requests, their own parts grew by about
  * 1.5 ms in all, real but outside the known answer, and 22.4 ms against 20 ± 2 failed it.)
  * On the run's shared lab ({@link SharedLab}).
@@ -53,11 +55,12 @@ class NetworkKnownAnswerIT {
 			Step warmUp = WarmUp.load(List.of(Operation.TOY_QUERY), 2, Duration.ofSeconds(8));
 			assertThat(gatling.run(warmUp, dir.resolve("warm-up"), "near", target, ComponentMedians.progress(warmUp))).isZero();
 			Step queries = new ToyStoreLoad("query", 1, 200).step();
+			List<ComponentMedians.Buys> kept = new ArrayList<>();
 			Map<String, Double> near = ComponentMedians.of(gatling, queries, dir.resolve("near"), "near", target,
-					lab.tracesDir(), "query", 150);
+					lab.tracesDir(), "query", 150, kept);
 			frontDoor.toxics().latency("distance", ToxicDirection.DOWNSTREAM, DELAY_MS).setJitter(0);
 			Map<String, Double> far = ComponentMedians.of(gatling, queries, dir.resolve("far"), "far", target,
-					lab.tracesDir(), "query", 150);
+					lab.tracesDir(), "query", 150, kept);
 
 			ComponentMedians.print("query", near, far);
 			double tolerance = DELAY_MS * 0.1;
@@ -82,6 +85,10 @@ class NetworkKnownAnswerIT {
 			assertThat(clientAdded).as("client; near %s; far %s", near, far).isGreaterThanOrEqualTo(DELAY_MS - tolerance);
 			assertThat(clientAdded - partsAdded).as("client's change minus its parts' changes; near %s; far %s", near, far)
 				.isBetween(-tolerance, tolerance);
+			// What if: the near queries with the front door 50 ms longer are the far ones, and the far ones
+			// with it 50 ms shorter the near ones, once the services' own drift between the turns is out.
+			double othersAdded = partsAdded - (far.get(FRONT_DOOR) - near.get(FRONT_DOOR));
+			KnownAnswerIT.projectionsMatchTheOtherTurn("query", FRONT_DOOR, DELAY_MS, kept.get(0), kept.get(1), othersAdded);
 		}
 	}
 

@@ -28,26 +28,33 @@ public final class Projection {
 	}
 
 	/**
-	 * A part's time changed each time it occurs in a request: scaled by {@code scale}, then shifted by
-	 * {@code shiftNanos}, never below 0.
+	 * A part's time changed each time it occurs in the requests it is for: scaled by {@code scale},
+	 * then shifted by {@code shiftNanos}, never below 0.
 	 *
 	 * @param part a component as the decomposition names it: {@value Decomposition#FRONT_DOOR},
 	 * "network + queueing: frontend-service → …", "catalog-service: catalog.commit"
+	 * @param which the requests changed; the others are kept as measured
 	 */
-	public record Change(String part, double scale, long shiftNanos) {
+	public record Change(String part, double scale, long shiftNanos, Which which) {
 
 		public Change {
 			if (!(scale >= 0) || Double.isInfinite(scale)) {
 				throw new IllegalArgumentException("a scale is a factor of 0 or more, was " + scale);
 			}
+			java.util.Objects.requireNonNull(which, "which");
 		}
 
 		public static Change scaled(String part, double scale) {
-			return new Change(part, scale, 0);
+			return new Change(part, scale, 0, Which.ALL);
 		}
 
 		public static Change shifted(String part, long nanos) {
-			return new Change(part, 1, nanos);
+			return new Change(part, 1, nanos, Which.ALL);
+		}
+
+		/** The same change, for {@code which} requests only. */
+		public Change in(Which which) {
+			return new Change(this.part, this.scale, this.shiftNanos, which);
 		}
 
 		long apply(long nanos) {
@@ -60,11 +67,59 @@ public final class Projection {
 			String shifted = (this.shiftNanos == 0) ? ""
 					: String.format(Locale.ROOT, " %s%s ms", (this.shiftNanos < 0) ? "−" : "+",
 							number(Math.abs(this.shiftNanos) / 1e6));
-			return this.part + ((scaled + shifted).isEmpty() ? " unchanged" : scaled + shifted);
+			return this.part + ((scaled + shifted).isEmpty() ? " unchanged" : scaled + shifted) + this.which.describe();
 		}
 
 		private static String number(double value) {
 			return (value == Math.rint(value)) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.3g", value);
+		}
+
+	}
+
+	/**
+	 * Which requests of a group a change is for: all of them; a share of them, chosen at random but
+	 * reproducibly (by trace id); or those whose trace says the lab's injection acted in them (the
+	 * known answers' delays, taken out again).
+	 *
+	 * @param share of the group's requests, from 0 (none) to 1 (all)
+	 * @param injectedOnly only requests an injection acted in
+	 */
+	public record Which(double share, boolean injectedOnly) {
+
+		public static final Which ALL = new Which(1, false);
+
+		public static final Which INJECTED = new Which(1, true);
+
+		public Which {
+			if (!(share > 0 && share <= 1)) {
+				throw new IllegalArgumentException("a share of the requests is more than 0 and at most 1, was " + share);
+			}
+		}
+
+		public static Which share(double share) {
+			return new Which(share, false);
+		}
+
+		/** Where a trace id falls in [0, 1): its last 8 hex digits, uniform for random ids; ids not in hex hashed. */
+		static double draw(String traceId) {
+			String tail = traceId.substring(Math.max(0, traceId.length() - 8));
+			long value;
+			try {
+				value = Long.parseLong(tail, 16);
+			}
+			catch (NumberFormatException ex) {
+				value = Integer.toUnsignedLong(traceId.hashCode());
+			}
+			return value / (double) (1L << 32);
+		}
+
+		/** "", " in 3 % of the requests", " in the injected requests". */
+		String describe() {
+			if (this.injectedOnly) {
+				return " in the requests an injection acted in";
+			}
+			return (this.share == 1) ? ""
+					: String.format(Locale.ROOT, " in %s %% of the requests", Change.number(Math.round(this.share * 10_000) / 100.0));
 		}
 
 	}

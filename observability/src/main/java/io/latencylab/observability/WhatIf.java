@@ -2,9 +2,11 @@ package io.latencylab.observability;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
@@ -71,6 +73,22 @@ public record WhatIf(String group, Projection.Change change, int traced, Figures
 		return result;
 	}
 
+	/**
+	 * How many of the requests were in flight at once, on average over the step (Little's law: their
+	 * time added over the step's span). Above one they overlapped, and could wait for one another:
+	 * what a projection of each request alone cannot know.
+	 */
+	public static double meanInFlight(List<Request> requests) {
+		List<Request> answered = requests.stream().filter((r) -> r.status() != 0).toList();
+		if (answered.isEmpty()) {
+			return 0;
+		}
+		long start = answered.stream().mapToLong(Request::startMillis).min().orElseThrow();
+		long end = answered.stream().mapToLong(Request::endMillis).max().orElseThrow();
+		double busyMs = answered.stream().mapToDouble(Request::durationMs).sum();
+		return busyMs / Math.max(1, end - start);
+	}
+
 	/** @param withParts whether to decompose each request, for the bands' parts (the figures need none) */
 	private static List<WhatIf> of(List<Request> requests, Map<String, List<Span>> traces, Bands bands,
 			Projection.Change change, boolean withParts) {
@@ -93,34 +111,79 @@ public record WhatIf(String group, Projection.Change change, int traced, Figures
 		return result;
 	}
 
+	/** One traced request with the weight it carries for its stratum. */
+	private record Traced(Request request, List<Span> trace, Span root, double weight) {
+	}
+
 	/** The group's traced requests, each weighted for its stratum, measured and projected. */
 	private static List<Sample> samples(List<Request> ranked, Map<String, List<Span>> traces, Bands bands,
 			Projection.Change change, boolean withParts) {
+		List<Traced> traced = traced(ranked, traces, bands);
+		Set<String> changed = changed(traced, change.which());
+		List<Sample> samples = new ArrayList<>();
+		for (Traced each : traced) {
+			long measured = Math.round(each.request().durationMs() * 1e6);
+			Map<String, Long> measuredParts = withParts ? Decomposition.of(each.trace(), each.root(), measured) : Map.of();
+			if (changed.contains(each.request().traceId())) {
+				Projection.Projected projected = Projection.of(each.trace(), each.root(), measured, change);
+				samples.add(new Sample(each.weight(), measured, measuredParts, projected.clientNanos(),
+						withParts ? projected.parts() : Map.of()));
+			}
+			else {
+				samples.add(new Sample(each.weight(), measured, measuredParts, measured, measuredParts));
+			}
+		}
+		return samples;
+	}
+
+	/** The requests whose trace was found, each weighted for the untraced ones of its stratum. */
+	private static List<Traced> traced(List<Request> ranked, Map<String, List<Span>> traces, Bands bands) {
 		int n = ranked.size();
 		TreeSet<Integer> cuts = new TreeSet<>(List.of(0, n));
 		bands.bands().forEach((band) -> {
 			cuts.add(band.firstRank(n));
 			cuts.add(band.endRank(n));
 		});
-		List<Sample> samples = new ArrayList<>();
+		List<Traced> traced = new ArrayList<>();
 		List<Integer> bounds = new ArrayList<>(cuts);
 		for (int s = 0; s + 1 < bounds.size(); s++) {
-			List<Sample> stratum = new ArrayList<>();
+			List<Traced> stratum = new ArrayList<>();
 			for (Request request : ranked.subList(bounds.get(s), bounds.get(s + 1))) {
 				List<Span> trace = traces.get(request.traceId());
 				Span root = Decomposition.root(trace, request.parentSpanId());
 				if (root != null) {
-					long measured = Math.round(request.durationMs() * 1e6);
-					Projection.Projected projected = Projection.of(trace, root, measured, change);
-					stratum.add(new Sample(0, measured, withParts ? Decomposition.of(trace, root, measured) : Map.of(),
-							projected.clientNanos(), withParts ? projected.parts() : Map.of()));
+					stratum.add(new Traced(request, trace, root, 0));
 				}
 			}
 			double weight = (bounds.get(s + 1) - bounds.get(s)) / (double) Math.max(1, stratum.size());
-			stratum.forEach((each) -> samples.add(new Sample(weight, each.measured(), each.measuredParts(), each.projected(),
-					each.projectedParts())));
+			stratum.forEach((each) -> traced.add(new Traced(each.request(), each.trace(), each.root(), weight)));
 		}
-		return samples;
+		return traced;
+	}
+
+	/**
+	 * The trace ids the change acts on: all; those an injection acted in; or, for a share, the
+	 * requests with the lowest draws ({@link Projection.Which#draw}) until their weight is that share
+	 * of the group's: as many requests as the share says, not a count left to chance.
+	 */
+	private static Set<String> changed(List<Traced> traced, Projection.Which which) {
+		Set<String> ids = new HashSet<>();
+		if (which.injectedOnly()) {
+			traced.stream().filter((t) -> Decomposition.injected(t.trace())).forEach((t) -> ids.add(t.request().traceId()));
+			return ids;
+		}
+		double total = traced.stream().mapToDouble(Traced::weight).sum();
+		double taken = 0;
+		for (Traced each : traced.stream()
+			.sorted(Comparator.comparingDouble((Traced t) -> Projection.Which.draw(t.request().traceId())))
+			.toList()) {
+			if (taken + each.weight() / 2 > which.share() * total) {
+				break;
+			}
+			ids.add(each.request().traceId());
+			taken += each.weight();
+		}
+		return ids;
 	}
 
 	private static Figures figures(List<Sample> samples, ToLongFunction<Sample> value) {

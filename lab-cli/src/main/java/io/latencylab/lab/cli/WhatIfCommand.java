@@ -59,6 +59,23 @@ final class WhatIfCommand implements Callable<Integer> {
 
 	}
 
+	@CommandLine.ArgGroup(exclusive = true)
+	Which which;
+
+	/** Every request by default; a share of them, or those an injection acted in. */
+	static final class Which {
+
+		@Option(names = "--share", paramLabel = "PERCENT",
+				description = "Only in PERCENT of the requests (3%%, 0.5%%), as many as that share, chosen at random by trace id "
+						+ "(the same each time): a cause that strikes some requests, as a tail's does.")
+		String share;
+
+		@Option(names = "--injected",
+				description = "Only in the requests the lab's injection acted in (their traces say so): a known delay taken out again.")
+		boolean injected;
+
+	}
+
 	@CommandLine.Mixin
 	BandsOption bandsOption = new BandsOption();
 
@@ -96,6 +113,28 @@ final class WhatIfCommand implements Callable<Integer> {
 	}
 
 	private Projection.Change change(CommandLine commandLine) {
+		return howMuch(commandLine).in(which(commandLine));
+	}
+
+	private Projection.Which which(CommandLine commandLine) {
+		if (this.which == null) {
+			return Projection.Which.ALL;
+		}
+		if (this.which.injected) {
+			return Projection.Which.INJECTED;
+		}
+		String percent = this.which.share.strip();
+		try {
+			double share = Double.parseDouble(percent.endsWith("%") ? percent.substring(0, percent.length() - 1) : percent);
+			return Projection.Which.share(share / 100);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new CommandLine.ParameterException(commandLine,
+					"--share: a share of the requests above 0 and at most 100 %, such as 3%, not " + this.which.share);
+		}
+	}
+
+	private Projection.Change howMuch(CommandLine commandLine) {
 		if (this.how.scale != null) {
 			if (!(this.how.scale >= 0) || this.how.scale.isInfinite()) {
 				throw new CommandLine.ParameterException(commandLine, "--scale: a factor of 0 or more, not " + this.how.scale);

@@ -49,6 +49,21 @@ class ReportTests {
 	}
 
 	@Test
+	void whereAStepsRequestsOverlappedTheWhatIfTableSaysItsErrorGrowsWithThem() throws IOException {
+		// Buys every 100 ms: of 80 ms, one at a time; of 350 ms, about three at once.
+		Path serial = toyStoreRun(this.runs, "one-at-a-time", 30, 1);
+		Report.write(RunData.read(serial), List.of());
+		String one = Files.readString(serial.resolve("report.md"));
+		assertThat(one).contains("#### What if a part were faster or slower: toystore-buy-c1")
+			.doesNotContain("in flight on average");
+		Path dir = toyStoreRun(this.runs, "overlapping", 300, 1);
+		Report.write(RunData.read(dir), List.of());
+		String overlapping = Files.readString(dir.resolve("report.md"));
+		assertThat(overlapping).containsPattern("This step's requests overlapped \\(2\\.\\d in flight on average\\)")
+			.contains("the projection's error grows with the clients");
+	}
+
+	@Test
 	void aWarmUpThatDidNotSettleIsSaidFirstWithEachTargetsWindowsAndVerdict() throws IOException {
 		Path dir = toyStoreRun(this.runs, "seed-001-test", 30, 1, 2);
 		Settling settling = new Settling(Convergence.DEFAULT);
