@@ -78,7 +78,10 @@ final class ComparisonSession {
 			startUp.write(dir);
 			// The path alone, after the run: the services are idle by now. A probe that fails
 			// costs its section of the comparison, not the runs.
-			try (AutoCloseable server = deployment.startProbeServer(probeFiles)) {
+			try (AutoCloseable server = deployment.probeHost()
+				.orElseThrow(() -> new IOException("the lab cannot start the network probe's server where "
+						+ deployment.describe() + " runs"))
+				.startProbeServer(probeFiles)) {
 				Files.write(dir.resolve(NetworkProbe.CSV), NetworkProbe.measure(NetworkProbe.PORT, 5000, 10).csv());
 			}
 			catch (IOException ex) {

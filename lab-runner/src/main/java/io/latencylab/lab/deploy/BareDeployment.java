@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 import io.latencylab.lab.net.Http;
 import io.latencylab.lab.net.NetworkProbe;
@@ -35,19 +34,21 @@ public final class BareDeployment implements Deployment {
 
 	private final Services services;
 
-	/** Each process's CPU at the last sample. */
-	private final ProcessUsage usage = new ProcessUsage();
+	/**
+	 * CPU from the kernel's count of each process's CPU time since the last sample, and resident
+	 * memory: read from /proc, so sampling asks nothing of the services while they are measured
+	 * (scraping their metrics endpoint would make them render it, on the measured cores).
+	 */
+	private final ProcessUsage usage = new ProcessUsage(this::processes);
 
-	/** The cores the services run on; limitCpus gives a service the first of them. */
-	private Cores cores = Cores.here(false);
+	private final ProcessCores cores = new ProcessCores(this::running, this::serviceNames);
 
 	private JvmStart jvmStart = JvmStart.FROM_CACHE;
 
 	/** The services up starts: every one, or those a user named (a study's own, the others' JVMs not beside them). */
 	private List<String> started;
 
-	/** Per service, its start-up cache (each reads its jar's SHA-256 once). */
-	private final Map<String, AotCache> caches = new ConcurrentHashMap<>();
+	private final BareLaunch launch;
 
 	/** The systems of the studies' that run beside the services here. */
 	private final List<BackingSystem> backings;
@@ -56,6 +57,7 @@ public final class BareDeployment implements Deployment {
 	public BareDeployment(Path project, List<BackingSystem.Kind> systems) {
 		this.project = project;
 		this.dir = project.resolve("runs/services");
+		this.launch = new BareLaunch(project);
 		this.services = Services.find(project);
 		this.started = this.services.names();
 		this.backings = systems.stream().flatMap((kind) -> kind.on(this).stream()).toList();
@@ -212,7 +214,7 @@ public final class BareDeployment implements Deployment {
 		stop(name);
 		Process process = start(name, List.of());
 		Files.writeString(pidFile(name), String.valueOf(process.pid()));
-		Cores.pin(process.pid(), this.cores.services());
+		this.cores.place(process.toHandle());
 		awaitReady(name, process, ServiceJar.deadline(READY_TIMEOUT));
 	}
 
@@ -228,44 +230,12 @@ public final class BareDeployment implements Deployment {
 
 	/** A service's start-up cache, as this deployment starts the service from it. */
 	public AotCache cache(String name) throws IOException {
-		AotCache cache = this.caches.get(name);
-		if (cache == null) {
-			cache = AotCache.of(this.project, name);
-			this.caches.put(name, cache);
-		}
-		return cache;
+		return this.launch.cache(name);
 	}
 
 	private Process start(String name, List<String> injections) throws IOException, InterruptedException {
-		List<String> jvmOptions = new ArrayList<>();
-		// The extracted jar, with or without a cache: a start-up cache needs it, and so a cold start
-		// differs from a cached one by the cache alone.
-		AotCache cache = cache(name);
-		Path jar = cache.extract();
-		if (this.jvmStart == JvmStart.RECORDING) {
-			cache.deleteCache();
-			jvmOptions.addAll(cache.recordOptions());
-		}
-		else if (this.jvmStart == JvmStart.FROM_CACHE && cache.unusable().isEmpty()) {
-			jvmOptions.addAll(cache.useOptions());
-		}
-		String javaOpts = System.getenv("JAVA_OPTS");
-		if (javaOpts != null && !javaOpts.isBlank()) {
-			jvmOptions.addAll(List.of(javaOpts.trim().split("\\s+")));
-		}
-		String bind = bindAddress();
-		List<String> arguments = new ArrayList<>(List.of("--server.address=" + bind, "--spring.grpc.server.address=" + bind));
-		injections.forEach((injection) -> arguments.add("--lab.inject." + injection));
-		for (BackingSystem backing : this.backings) {
-			arguments.addAll(backing.serviceArguments(name));
-		}
-		List<String> command = new ArrayList<>();
-		// setsid: the services outlive the shell that started them, as `./lab up` promises.
-		if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
-			command.add("/usr/bin/setsid");
-		}
-		command.addAll(ServiceJar.command(jvmOptions, jar, arguments));
-		return ServiceJar.start(command, this.project, log(name), Map.of("LAB_TRACES_DIR", tracesDir().toString()));
+		return ServiceJar.start(this.launch.command(name, this.jvmStart, bindAddress(), injections, this.backings), this.project,
+				log(name), Map.of("LAB_TRACES_DIR", tracesDir().toString()));
 	}
 
 	/** Where the services listen, and so the systems beside them: {@link BindAddress#of(String)} of LAB_BIND. */
@@ -305,37 +275,13 @@ public final class BareDeployment implements Deployment {
 	}
 
 	@Override
-	public void limitCpus(String service, int cpus) throws IOException, InterruptedException {
-		ProcessHandle process = running(service)
-			.orElseThrow(() -> new IllegalStateException(service + " does not run: cannot limit its cores"));
-		// Pinned with every thread (taskset -a), and the threads they start inherit it.
-		Cores.pin(process.pid(), (cpus <= 0) ? this.cores.services() : this.cores.firstForServices(cpus));
+	public Metering metering() {
+		return this.usage;
 	}
 
 	@Override
-	public void placeServices(Cores cores) throws IOException, InterruptedException {
-		this.cores = cores;
-		for (String name : this.services.names()) {
-			Optional<ProcessHandle> process = running(name);
-			if (process.isPresent()) {
-				Cores.pin(process.get().pid(), cores.services());
-			}
-		}
-	}
-
-	/**
-	 * CPU from the kernel's count of each process's CPU time since the last sample, and resident
-	 * memory: read from /proc, so sampling asks nothing of the services while they are measured
-	 * (scraping their metrics endpoint would make them render it, on the measured cores).
-	 */
-	@Override
-	public Map<String, Usage> sample() {
-		return this.usage.sample(processes());
-	}
-
-	@Override
-	public Map<String, Double> cpuSeconds() {
-		return ProcessUsage.cpuSeconds(processes());
+	public Optional<CpuControl> cpuControl() {
+		return Optional.of(this.cores);
 	}
 
 	/**
@@ -377,6 +323,10 @@ public final class BareDeployment implements Deployment {
 	@Override
 	public Optional<String> jvmStart() {
 		return AotCache.startsOf(runningServices());
+	}
+
+	private List<String> serviceNames() {
+		return this.services.names();
 	}
 
 	/** The services' processes that run, by name. */
@@ -429,8 +379,8 @@ public final class BareDeployment implements Deployment {
 	}
 
 	@Override
-	public AutoCloseable startProbeServer(Path files) throws IOException {
-		return NetworkProbe.serveHere(files, log("network-probe"));
+	public Optional<ProbeHost> probeHost() {
+		return Optional.of((files) -> NetworkProbe.serveHere(files, log("network-probe")));
 	}
 
 	@Override

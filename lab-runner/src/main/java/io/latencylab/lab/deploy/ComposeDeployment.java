@@ -8,10 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -47,8 +45,7 @@ public final class ComposeDeployment implements Deployment {
 	/** The services' containers, their ids and their CPU and memory. */
 	private final ContainerUsage usage;
 
-	/** The CPU quota (NanoCpus) each limited container had before its limit. */
-	private final Map<String, String> quotas = new HashMap<>();
+	private final ContainerCpus cpus;
 
 	private List<String> injections = List.of();
 
@@ -78,6 +75,7 @@ public final class ComposeDeployment implements Deployment {
 		this.setup = setup;
 		this.lab = Services.find(project);
 		this.usage = new ContainerUsage(this.lab.names(), (command) -> run(command, false));
+		this.cpus = new ContainerCpus((command) -> run(command, false));
 		this.backings = systems.stream().flatMap((kind) -> kind.on(this).stream()).toList();
 		this.services = (services.isEmpty() && setup.likeBare()) ? withBackings(this.lab.names()) : services;
 	}
@@ -237,49 +235,18 @@ public final class ComposeDeployment implements Deployment {
 	}
 
 	@Override
-	public void limitCpus(String service, int cpus) throws IOException, InterruptedException {
-		String container = run(List.of("docker", "compose", "ps", "-q", service), false).strip();
-		if (container.isEmpty()) {
-			throw new IllegalStateException(service + " does not run: cannot limit its cores");
-		}
-		// `docker update --cpus 0` leaves the quota as it is, so lifting a limit restores the one
-		// compose gave the container (LAB_<SERVICE>_CPUS), remembered when the limit was set.
-		if (cpus > 0) {
-			this.quotas.putIfAbsent(container, run(List.of("docker", "inspect", "--format", "{{.HostConfig.NanoCpus}}",
-					container), false).strip());
-		}
-		String quota = (cpus > 0) ? String.valueOf(cpus) : cpusOf(this.quotas.remove(container));
-		run(List.of("docker", "update", "--cpus", quota, container), false);
-	}
-
-	/** Every container of the lab (services, database, trace store) on the services' cores: its cpuset. */
-	@Override
-	public void placeServices(Cores cores) throws IOException, InterruptedException {
-		if (!cores.separate()) {
-			return;
-		}
-		List<String> command = new ArrayList<>(List.of("docker", "update", "--cpuset-cpus", cores.services()));
-		command.addAll(run(List.of("docker", "compose", "ps", "-q"), false).strip().lines().toList());
-		if (command.size() > 4) {
-			run(command, false);
-		}
-	}
-
-	/** NanoCpus as docker inspect prints it → the --cpus that gives it back; none: every core here. */
-	static String cpusOf(String nanoCpus) {
-		long nanos = (nanoCpus == null || nanoCpus.isBlank()) ? 0 : Long.parseLong(nanoCpus.strip());
-		return (nanos > 0) ? String.format(Locale.ROOT, "%.3f", nanos / 1e9)
-				: String.valueOf(Runtime.getRuntime().availableProcessors());
+	public Metering metering() {
+		return this.usage;
 	}
 
 	@Override
-	public Map<String, Usage> sample() {
-		return this.usage.sample();
+	public Optional<CpuControl> cpuControl() {
+		return Optional.of(this.cpus);
 	}
 
 	@Override
-	public Map<String, Double> cpuSeconds() {
-		return this.usage.cpuSeconds();
+	public Optional<ProbeHost> probeHost() {
+		return Optional.of(this::startProbeServer);
 	}
 
 	@Override
@@ -317,7 +284,7 @@ public final class ComposeDeployment implements Deployment {
 								+ "{{range .Config.Env}}{{if eq (index (split . \"=\") 0) \"JAVA_TOOL_OPTIONS\"}}{{.}}{{end}}{{end}}|"
 								+ "{{range .Mounts}}{{if eq .Destination \"/app/data\"}}{{.Source}}{{end}}{{end}}",
 						id), false).strip().split("\\|", -1);
-				cpus.add(fields[0].equals("0") ? "none" : cpusOf(fields[0]) + " CPUs");
+				cpus.add(fields[0].equals("0") ? "none" : ContainerCpus.cpusOf(fields[0]) + " CPUs");
 				memory.add(fields[1].equals("0") ? "none" : Long.parseLong(fields[1]) / 1024 / 1024 + " MiB");
 				network.add(fields[2].equals("host") ? "host network (the host's stack, no NAT)"
 						: "bridge " + fields[2] + " (published ports forwarded by Docker: its proxy on 127.0.0.1, NAT)");
@@ -348,8 +315,7 @@ public final class ComposeDeployment implements Deployment {
 	 * The probe's server in a container of a service's image (built by up; its JRE is the services'),
 	 * on the network the services have: compose's bridge with the port published, or the host's.
 	 */
-	@Override
-	public AutoCloseable startProbeServer(Path files) throws IOException, InterruptedException {
+	private AutoCloseable startProbeServer(Path files) throws IOException, InterruptedException {
 		String name = "latency-lab-network-probe";
 		try {
 			run(List.of("docker", "rm", "-f", name), false);

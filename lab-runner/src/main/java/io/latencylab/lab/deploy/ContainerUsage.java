@@ -9,13 +9,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.latencylab.lab.deploy.Deployment.Usage;
-
 /**
  * The CPU and memory of a compose project's service containers: from their control groups, or from
  * `docker stats` where those cannot be read; each container's id looked up once, again when it is gone.
  */
-final class ContainerUsage {
+final class ContainerUsage implements Metering {
 
 	/** Runs a docker command as the deployment runs it (its compose files, its variables) and returns its output. */
 	interface Docker {
@@ -52,7 +50,8 @@ final class ContainerUsage {
 	}
 
 	/** CPU (percent of one core) and memory (MiB) of each service's container since the last sample. */
-	Map<String, Usage> sample() {
+	@Override
+	public Map<String, Usage> sample() {
 		return fromCgroups().orElseGet(this::dockerStats);
 	}
 
@@ -83,7 +82,8 @@ final class ContainerUsage {
 	}
 
 	/** Each container's CPU time so far, from its control group. */
-	Map<String, Double> cpuSeconds() {
+	@Override
+	public Map<String, Double> cpuSeconds() {
 		Map<String, Double> seconds = new LinkedHashMap<>();
 		for (String service : this.services) {
 			String id = id(service);

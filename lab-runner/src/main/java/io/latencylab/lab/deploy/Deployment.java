@@ -1,7 +1,6 @@
 package io.latencylab.lab.deploy;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,7 +10,12 @@ import io.latencylab.lab.topology.Topology;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.plan.Services;
 
-/** Where the services run: bare JVMs on this machine, or docker compose. */
+/**
+ * Where the services run: bare JVMs on this machine, docker compose, Kubernetes, or started
+ * elsewhere. Its roles beyond starting and stopping are small interfaces each deployment has as it
+ * can: {@link Metering} (all), {@link CpuControl} and {@link ProbeHost} (where the lab runs the
+ * services on this machine), a study's {@link #backing} systems.
+ */
 public interface Deployment {
 
 	String mode();
@@ -46,9 +50,14 @@ public interface Deployment {
 		return false;
 	}
 
-	/** Why this deployment cannot run a plan whose steps limit a service's cores; empty when it can. */
+	/**
+	 * Why this deployment cannot run a plan whose steps limit a service's cores; empty when it can:
+	 * by default, when it has no {@link #cpuControl()}.
+	 */
 	default Optional<String> cannotRun(boolean limitsCpus) {
-		return Optional.empty();
+		return (limitsCpus && cpuControl().isEmpty())
+				? Optional.of("the lab cannot limit a service's cores, as a step of this plan does, where " + describe() + " runs")
+				: Optional.empty();
 	}
 
 	/** Starts what does not run yet and waits until all are ready. */
@@ -56,27 +65,18 @@ public interface Deployment {
 
 	void down() throws IOException, InterruptedException;
 
-	/**
-	 * Lets {@code service} use only {@code cpus} cores from now on (0: all of them again), without
-	 * restarting it: bare, through its CPU affinity; in a container, through its CPU quota.
-	 */
-	void limitCpus(String service, int cpus) throws IOException, InterruptedException;
+	/** Each service's CPU and memory, read where it runs. */
+	Metering metering();
 
-	/**
-	 * Runs every service on {@code cores}' services' cores from now on, and counts the cores that
-	 * {@link #limitCpus} gives within them: bare, through each process's CPU affinity; under
-	 * compose, through each container's cpuset.
-	 */
-	void placeServices(Cores cores) throws IOException, InterruptedException;
+	/** The services' cores, where the lab can change them while they run; empty where it cannot. */
+	default Optional<CpuControl> cpuControl() {
+		return Optional.empty();
+	}
 
-	/** CPU (percent of one core) and memory (MiB) of each service now; services that do not answer are left out. */
-	Map<String, Usage> sample();
-
-	/**
-	 * Each service's CPU time so far (user and system, in seconds), from the kernel's own count:
-	 * two readings give a step's exact CPU, however short the step.
-	 */
-	Map<String, Double> cpuSeconds();
+	/** Where the network probe's server runs beside the services; empty where the lab cannot start it. */
+	default Optional<ProbeHost> probeHost() {
+		return Optional.empty();
+	}
 
 	Traces traces();
 
@@ -87,12 +87,6 @@ public interface Deployment {
 	 */
 	Map<String, String> factors();
 
-	/**
-	 * Starts the network probe's server (NetworkProbe: the JDK's file server, serving {@code files}
-	 * on 127.0.0.1:NetworkProbe.PORT) where this deployment runs its services; closing stops it.
-	 */
-	AutoCloseable startProbeServer(Path files) throws IOException, InterruptedException;
-
 	/** What a service wrote to its standard output since it last started; empty when it cannot be read. */
 	Optional<String> startLog(String service);
 
@@ -102,10 +96,6 @@ public interface Deployment {
 	 */
 	default <T> Optional<T> backing(Class<T> type) {
 		return Optional.empty();
-	}
-
-	/** One service's resource use at one instant. */
-	record Usage(double cpuPercentOfOneCore, double memoryMib) {
 	}
 
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,11 +33,12 @@ public final class ExternalDeployment implements Deployment {
 
 	private final Topology topology;
 
-	private final Map<String, double[]> lastCpu = new LinkedHashMap<>();
+	private final MetricsUsage usage;
 
 	public ExternalDeployment(Services services, Topology topology) {
 		this.services = services;
 		this.topology = topology;
+		this.usage = new MetricsUsage(topology);
 	}
 
 	@Override
@@ -101,81 +101,15 @@ public final class ExternalDeployment implements Deployment {
 	}
 
 	@Override
-	public void limitCpus(String service, int cpus) {
-		throw notOurs("limit a service's cores");
-	}
-
-	@Override
-	public void placeServices(Cores cores) {
-		throw notOurs("place the services on cores (--separate-cores)");
-	}
-
-	@Override
 	public Optional<String> cannotRun(boolean limitsCpus) {
-		if (limitsCpus) {
-			return Optional.of(notOurs("limit a service's cores, as a step of this plan does").getMessage());
-		}
-		return Optional.empty();
-	}
-
-	private IllegalStateException notOurs(String what) {
-		return new IllegalStateException("the lab cannot " + what + " for services it did not start (" + this.topology.name() + ")");
+		return limitsCpus ? Optional.of("the lab cannot limit a service's cores, as a step of this plan does, for services it "
+				+ "did not start (" + this.topology.name() + ")") : Optional.empty();
 	}
 
 	/** CPU from each service's process CPU time between two samples, memory as the JVM's heap and non-heap in use. */
 	@Override
-	public Map<String, Usage> sample() {
-		Map<String, Usage> usage = new LinkedHashMap<>();
-		long now = System.nanoTime();
-		metrics().forEach((name, metrics) -> {
-			if (Double.isNaN(metrics.cpuSeconds())) {
-				return;
-			}
-			double[] last = this.lastCpu.put(name, new double[] { now, metrics.cpuSeconds() });
-			if (last != null && now > last[0] && metrics.cpuSeconds() >= last[1]) {
-				usage.put(name, new Usage(100 * (metrics.cpuSeconds() - last[1]) * 1e9 / (now - last[0]),
-						metrics.memoryBytes() / 1024 / 1024));
-			}
-		});
-		return usage;
-	}
-
-	@Override
-	public Map<String, Double> cpuSeconds() {
-		Map<String, Double> seconds = new LinkedHashMap<>();
-		metrics().forEach((name, metrics) -> {
-			if (!Double.isNaN(metrics.cpuSeconds())) {
-				seconds.put(name, metrics.cpuSeconds());
-			}
-		});
-		return seconds;
-	}
-
-	private Map<String, ProcessMetrics> metrics() {
-		Map<String, ProcessMetrics> metrics = new LinkedHashMap<>();
-		this.topology.services()
-			.forEach((name, endpoint) -> Http.get(endpoint.metrics()).ifPresent((text) -> metrics.put(name, ProcessMetrics.of(text))));
-		return metrics;
-	}
-
-	/** A JVM's CPU time so far (NaN when its metrics do not say) and its memory in use, from its Prometheus text. */
-	record ProcessMetrics(double cpuSeconds, double memoryBytes) {
-
-		static ProcessMetrics of(String text) {
-			double cpu = Double.NaN;
-			double memory = 0;
-			for (String line : text.split("\n")) {
-				// Micrometer 1.17's name (older ones wrote no CPU time); the kernel's 10 ms steps, as bare's /proc.
-				if (line.startsWith("process_cpu_time_ns_total")) {
-					cpu = Factors.value(line) / 1e9;
-				}
-				else if (line.startsWith("jvm_memory_used_bytes{")) {
-					memory += Factors.value(line);
-				}
-			}
-			return new ProcessMetrics(cpu, memory);
-		}
-
+	public Metering metering() {
+		return this.usage;
 	}
 
 	@Override
@@ -198,12 +132,6 @@ public final class ExternalDeployment implements Deployment {
 		factors.put("network", "to " + String.join(", ", hosts));
 		factors.put("span export", this.topology.traces().describe());
 		return factors;
-	}
-
-	@Override
-	public AutoCloseable startProbeServer(Path files) throws IOException {
-		throw new IOException("the lab cannot start the network probe's server where the services of "
-				+ this.topology.name() + " run");
 	}
 
 	@Override

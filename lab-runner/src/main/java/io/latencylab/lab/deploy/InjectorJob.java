@@ -89,7 +89,7 @@ public record InjectorJob(Kubectl kubectl, String name, List<InjectorHost> pods)
 			for (JsonNode pod : pods.path("items")) {
 				for (JsonNode container : pod.path("status").path("containerStatuses")) {
 					String reason = container.path("state").path("waiting").path("reason").asString("");
-					if (KubernetesDeployment.IMAGE_FAILURES.contains(reason)) {
+					if (Rollout.IMAGE_FAILURES.contains(reason)) {
 						throw new IllegalStateException("the Job " + job.name() + "'s pod cannot get its image " + job.where() + " ("
 								+ reason + "): build it (docker compose build load-generator) and bring it to the node as "
 								+ "the services' images (docs/deploying.md)");

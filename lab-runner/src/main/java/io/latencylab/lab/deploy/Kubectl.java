@@ -11,6 +11,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
 /**
  * The user's kubectl, on their kubeconfig (KUBECONFIG, or ~/.kube/config) and its current context
  * unless one is named, in one namespace. Every call is bounded in time.
@@ -108,6 +111,13 @@ public final class Kubectl {
 	}
 
 	/** The command line: the context when one was named, the namespace always. */
+	/** The answer of a kubectl get (or any command that prints an object), as JSON. */
+	public JsonNode json(String... arguments) throws IOException, InterruptedException {
+		List<String> command = new ArrayList<>(List.of(arguments));
+		command.add("--output=json");
+		return JsonMapper.shared().readTree(run(Duration.ofSeconds(30), command.toArray(String[]::new)));
+	}
+
 	List<String> command(String... arguments) {
 		List<String> command = new ArrayList<>(List.of("kubectl"));
 		this.context.ifPresent((c) -> command.add("--context=" + c));

@@ -18,7 +18,6 @@ import io.latencylab.lab.traces.JaegerTraces;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.plan.Services;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The lab's manifests (ops/k8s, an overlay of them) applied to the cluster of the user's kubectl
@@ -30,12 +29,6 @@ public final class KubernetesDeployment implements Deployment {
 
 	/** The overlay for one node on this machine: every port published on its loopback. */
 	public static final String SINGLE_NODE = "ops/k8s/overlays/single-node";
-
-	/** How long up() waits for every rollout (the images' pulls included) before it gives up. */
-	static final Duration ROLLOUT = Duration.ofMinutes(10);
-
-	/** A pod waiting for one of these will not start by waiting longer. */
-	static final List<String> IMAGE_FAILURES = List.of("ErrImagePull", "ImagePullBackOff", "ErrImageNeverPull", "InvalidImageName");
 
 	private final Path project;
 
@@ -95,7 +88,7 @@ public final class KubernetesDeployment implements Deployment {
 	public Map<String, String> fromPods(Map<String, String> targets) {
 		if (this.servicesByPort == null) {
 			try {
-				this.servicesByPort = servicesByPort(json("get", "services"));
+				this.servicesByPort = servicesByPort(this.kubectl.json("get", "services"));
 			}
 			catch (IOException ex) {
 				throw new IllegalStateException("cannot read the namespace's Services: " + ex.getMessage(), ex);
@@ -153,7 +146,7 @@ public final class KubernetesDeployment implements Deployment {
 		System.out.println("Applying " + this.project.relativize(this.overlay.toAbsolutePath()) + " to context "
 				+ this.kubectl.context() + ", namespace " + this.kubectl.namespace());
 		this.kubectl.run(manifests, Duration.ofMinutes(2), "apply", "-f", "-");
-		waitForRollouts(start);
+		Rollout.awaitAll(this.kubectl, start);
 		this.reached.up(List.of());
 		System.out.printf(Locale.ROOT, "Every pod ready and every service answering after %d s%n",
 				Duration.ofNanos(System.nanoTime() - start).toSeconds());
@@ -196,97 +189,6 @@ public final class KubernetesDeployment implements Deployment {
 				""".formatted(namespace, dir.toAbsolutePath().relativize(overlay.toAbsolutePath()));
 	}
 
-	private void waitForRollouts(long start) throws IOException, InterruptedException {
-		long deadline = start + ROLLOUT.toNanos();
-		String last = "";
-		long lastPrinted = 0;
-		while (true) {
-			Rollout rollout = Rollout.of(json("get", "deployments,statefulsets"), json("get", "pods"));
-			if (!rollout.imageFailures().isEmpty()) {
-				throw new IllegalStateException(String.join("; ", rollout.imageFailures()) + ". The images reach a node "
-						+ "from a registry it can pull from (ops/k8s/overlays/registry) or from its own image store: "
-						+ "kind load docker-image, minikube image load, k3s ctr images import (docs/deploying.md)");
-			}
-			long now = System.nanoTime();
-			if (rollout.done()) {
-				return;
-			}
-			String progress = rollout.describe();
-			if (!progress.equals(last) || now - lastPrinted > 15_000_000_000L) {
-				System.out.printf(Locale.ROOT, "  %3d s  %s%n", Duration.ofNanos(now - start).toSeconds(), progress);
-				last = progress;
-				lastPrinted = now;
-			}
-			if (now > deadline) {
-				throw new IllegalStateException("not rolled out after " + ROLLOUT.toMinutes() + " min: " + progress
-						+ " (kubectl --namespace " + this.kubectl.namespace() + " describe pods)");
-			}
-			Thread.sleep(2000);
-		}
-	}
-
-	private JsonNode json(String... arguments) throws IOException, InterruptedException {
-		List<String> command = new ArrayList<>(List.of(arguments));
-		command.add("--output=json");
-		return JsonMapper.shared().readTree(this.kubectl.run(Duration.ofSeconds(30), command.toArray(String[]::new)));
-	}
-
-	/** The lab's workloads and pods at one instant. */
-	record Rollout(List<String> waiting, List<String> imageFailures, int workloads) {
-
-		static Rollout of(JsonNode workloads, JsonNode pods) {
-			List<String> waiting = new ArrayList<>();
-			for (JsonNode workload : workloads.path("items")) {
-				int wanted = workload.path("spec").path("replicas").asInt(1);
-				JsonNode status = workload.path("status");
-				boolean current = status.path("observedGeneration").asLong() >= workload.path("metadata").path("generation").asLong();
-				if (!current || status.path("readyReplicas").asInt(0) < wanted || status.path("updatedReplicas").asInt(0) < wanted) {
-					waiting.add(workload.path("metadata").path("name").asString() + " " + status.path("readyReplicas").asInt(0) + "/"
-							+ wanted + why(workload.path("metadata").path("name").asString(), pods));
-				}
-			}
-			List<String> failures = new ArrayList<>();
-			for (JsonNode pod : pods.path("items")) {
-				for (JsonNode container : pod.path("status").path("containerStatuses")) {
-					String reason = container.path("state").path("waiting").path("reason").asString("");
-					if (IMAGE_FAILURES.contains(reason)) {
-						failures.add("pod " + pod.path("metadata").path("name").asString() + " cannot get its image "
-								+ container.path("image").asString() + " (" + reason + ")");
-					}
-				}
-			}
-			return new Rollout(waiting, failures, workloads.path("items").size());
-		}
-
-		/** What the workload's pod waits for, when it says: " (ContainerCreating)". */
-		private static String why(String workload, JsonNode pods) {
-			for (JsonNode pod : pods.path("items")) {
-				if (!pod.path("metadata").path("name").asString().startsWith(workload + "-")) {
-					continue;
-				}
-				for (JsonNode container : pod.path("status").path("containerStatuses")) {
-					String reason = container.path("state").path("waiting").path("reason").asString("");
-					if (!reason.isEmpty()) {
-						return " (" + reason + ")";
-					}
-				}
-				String phase = pod.path("status").path("phase").asString("");
-				return phase.equals("Running") ? " (not ready yet)" : " (" + phase + ")";
-			}
-			return " (no pod yet)";
-		}
-
-		boolean done() {
-			return this.workloads > 0 && this.waiting.isEmpty();
-		}
-
-		String describe() {
-			return (this.workloads - this.waiting.size()) + " of " + this.workloads + " rolled out"
-					+ (this.waiting.isEmpty() ? "" : "; waiting: " + String.join(", ", this.waiting));
-		}
-
-	}
-
 	/** Deletes the namespace and waits until it, and so every pod of it, is gone. */
 	@Override
 	public void down() throws IOException, InterruptedException {
@@ -300,7 +202,7 @@ public final class KubernetesDeployment implements Deployment {
 	/** Each pod: ready, its phase, its node and image; one line saying so when there is none. */
 	public Map<String, String> status() throws IOException, InterruptedException {
 		Map<String, String> status = new LinkedHashMap<>();
-		for (JsonNode pod : json("get", "pods").path("items")) {
+		for (JsonNode pod : this.kubectl.json("get", "pods").path("items")) {
 			JsonNode statuses = pod.path("status").path("containerStatuses");
 			long ready = 0;
 			for (JsonNode container : statuses) {
@@ -339,34 +241,15 @@ public final class KubernetesDeployment implements Deployment {
 	}
 
 	@Override
-	public void limitCpus(String service, int cpus) {
-		throw notHere("limit a service's cores");
-	}
-
-	@Override
-	public void placeServices(Cores cores) {
-		throw notHere("place the services on cores (--separate-cores)");
-	}
-
-	@Override
 	public Optional<String> cannotRun(boolean limitsCpus) {
-		return limitsCpus ? Optional.of(notHere("limit a service's cores, as a step of this plan does").getMessage())
-				: Optional.empty();
+		return limitsCpus ? Optional.of("the lab cannot limit a service's cores, as a step of this plan does, on Kubernetes "
+				+ "yet: a pod's CPU limit is its manifest's (ops/k8s); run the plan bare or under compose") : Optional.empty();
 	}
 
-	private IllegalStateException notHere(String what) {
-		return new IllegalStateException("the lab cannot " + what + " on Kubernetes yet: a pod's CPU limit is its manifest's "
-				+ "(ops/k8s); run the plan bare or under compose");
-	}
-
+	/** From the services' own metrics, through the ports the lab reaches them on. */
 	@Override
-	public Map<String, Usage> sample() {
-		return this.reached.sample();
-	}
-
-	@Override
-	public Map<String, Double> cpuSeconds() {
-		return this.reached.cpuSeconds();
+	public Metering metering() {
+		return this.reached.metering();
 	}
 
 	@Override
@@ -380,7 +263,7 @@ public final class KubernetesDeployment implements Deployment {
 		Map<String, String> factors = new LinkedHashMap<>();
 		try {
 			List<String> nodes = new ArrayList<>();
-			for (JsonNode node : json("get", "nodes").path("items")) {
+			for (JsonNode node : this.kubectl.json("get", "nodes").path("items")) {
 				JsonNode info = node.path("status").path("nodeInfo");
 				nodes.add(node.path("metadata").path("name").asString() + " (kubelet " + info.path("kubeletVersion").asString() + ", "
 						+ info.path("containerRuntimeVersion").asString() + ", " + info.path("architecture").asString() + ")");
@@ -391,7 +274,7 @@ public final class KubernetesDeployment implements Deployment {
 			List<String> cpus = new ArrayList<>();
 			List<String> memory = new ArrayList<>();
 			List<String> options = new ArrayList<>();
-			for (JsonNode pod : json("get", "pods").path("items")) {
+			for (JsonNode pod : this.kubectl.json("get", "pods").path("items")) {
 				JsonNode container = pod.path("spec").path("containers").path(0);
 				String name = pod.path("metadata").path("labels").path("app.kubernetes.io/name").asString("");
 				pods.add(pod.path("metadata").path("name").asString() + " " + container.path("image").asString() + " on "
@@ -424,11 +307,6 @@ public final class KubernetesDeployment implements Deployment {
 			Thread.currentThread().interrupt();
 		}
 		return factors;
-	}
-
-	@Override
-	public AutoCloseable startProbeServer(Path files) throws IOException {
-		throw new IOException("the lab cannot start the network probe's server in the cluster yet");
 	}
 
 	@Override

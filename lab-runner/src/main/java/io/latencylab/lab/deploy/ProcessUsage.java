@@ -8,25 +8,32 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
-import io.latencylab.lab.deploy.Deployment.Usage;
-
 /** The CPU and memory of processes on this machine, each with the processes under it, from the kernel's counts. */
-final class ProcessUsage {
+final class ProcessUsage implements Metering {
+
+	/** The processes measured, by name, as they run now. */
+	private final Supplier<Map<String, ProcessHandle>> processes;
 
 	/** Per name: the pid, the time and its CPU nanoseconds at the last sample. */
 	private final Map<String, long[]> lastCpu = new ConcurrentHashMap<>();
+
+	ProcessUsage(Supplier<Map<String, ProcessHandle>> processes) {
+		this.processes = processes;
+	}
 
 	/**
 	 * CPU from the kernel's count of each process's CPU time since the last sample, and resident
 	 * memory: read from /proc, so sampling asks nothing of the services while they are measured
 	 * (scraping their metrics endpoint would make them render it, on the measured cores).
 	 */
-	Map<String, Usage> sample(Map<String, ProcessHandle> processes) {
+	@Override
+	public Map<String, Usage> sample() {
 		Map<String, Usage> usage = new LinkedHashMap<>();
 		long now = System.nanoTime();
-		processes.forEach((name, process) -> {
+		this.processes.get().forEach((name, process) -> {
 			Optional<Duration> cpuTime = cpuTime(process);
 			if (cpuTime.isEmpty()) {
 				return;
@@ -41,9 +48,10 @@ final class ProcessUsage {
 	}
 
 	/** Each process's CPU time so far, its children's with it, in seconds. */
-	static Map<String, Double> cpuSeconds(Map<String, ProcessHandle> processes) {
+	@Override
+	public Map<String, Double> cpuSeconds() {
 		Map<String, Double> seconds = new LinkedHashMap<>();
-		processes.forEach((name, process) -> cpuTime(process).ifPresent((cpu) -> seconds.put(name, cpu.toNanos() / 1e9)));
+		this.processes.get().forEach((name, process) -> cpuTime(process).ifPresent((cpu) -> seconds.put(name, cpu.toNanos() / 1e9)));
 		return seconds;
 	}
 

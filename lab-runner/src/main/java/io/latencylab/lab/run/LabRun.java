@@ -236,6 +236,10 @@ public final class LabRun {
 		this.deployment.cannotRun(steps.stream().anyMatch((s) -> s.get(Plan.LIMITED_SERVICE) != null)).ifPresent((why) -> {
 			throw new IllegalStateException(why);
 		});
+		if (cores.separate() && this.deployment.cpuControl().isEmpty()) {
+			throw new IllegalStateException("--separate-cores places the services on cores of their own, which the lab cannot "
+					+ "do where " + this.deployment.describe() + " runs");
+		}
 		for (RunHook hook : this.hooks) {
 			hook.cannotRun(this.deployment, steps).ifPresent((why) -> {
 				throw new IllegalStateException(why);
@@ -298,7 +302,9 @@ public final class LabRun {
 	 */
 	private void place(Cores cores, Generators generators, ReferenceServer reference)
 			throws IOException, InterruptedException {
-		this.deployment.placeServices(cores);
+		this.deployment.cpuControl()
+			.orElseThrow(() -> new IllegalStateException("no CPU control where " + this.deployment.describe() + " runs"))
+			.placeServices(cores);
 		if (reference != null) {
 			// A server like the services: on their cores, so that both clients meet it as they meet them.
 			reference.pin(cores.services());

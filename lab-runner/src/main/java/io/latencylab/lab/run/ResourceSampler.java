@@ -28,7 +28,7 @@ public final class ResourceSampler implements AutoCloseable {
 		this.out.write("epoch_ms,service,cpu_percent,memory_mib\n");
 		this.timer.scheduleWithFixedDelay(() -> {
 			long now = System.currentTimeMillis();
-			deployment.sample().forEach((service, usage) -> write(String.format(Locale.ROOT, "%d,%s,%.1f,%.1f%n", now,
+			deployment.metering().sample().forEach((service, usage) -> write(String.format(Locale.ROOT, "%d,%s,%.1f,%.1f%n", now,
 					service, usage.cpuPercentOfOneCore(), usage.memoryMib())));
 		}, 0, 1, TimeUnit.SECONDS);
 	}

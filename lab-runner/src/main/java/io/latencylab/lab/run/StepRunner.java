@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import io.latencylab.lab.deploy.CpuControl;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.results.Manifest;
 import io.latencylab.lab.results.RunFolder;
@@ -134,14 +135,14 @@ final class StepRunner {
 	private Load load(Step step, Path stepDir, boolean warmingUp) throws IOException, InterruptedException {
 		String limited = step.get(Plan.LIMITED_SERVICE);
 		if (limited != null) {
-			this.deployment.limitCpus(limited, step.get(Plan.CPUS));
+			cpus().limitCpus(limited, step.get(Plan.CPUS));
 		}
 		Instant start = Instant.now();
 		boolean outside = OutsideLoad.CLIENT.equals(step.simulation());
 		boolean jmeter = JMeterLoad.CLIENT.equals(step.simulation());
 		double generatorBefore = this.generators.cpuSeconds();
 		double runnerBefore = cpuSeconds(Optional.of(ProcessHandle.current()));
-		Map<String, Double> servicesBefore = this.deployment.cpuSeconds();
+		Map<String, Double> servicesBefore = this.deployment.metering().cpuSeconds();
 		JMeterStep.Result jmeterRun = null;
 		Settling settled = null;
 		int exit;
@@ -167,12 +168,12 @@ final class StepRunner {
 		}
 		finally {
 			if (limited != null) {
-				this.deployment.limitCpus(limited, 0);
+				cpus().limitCpus(limited, 0);
 			}
 		}
 		List<Request> requests = readQuietly((settled != null) ? windowsCsvs(stepDir) : RunFolder.requestsCsvs(stepDir));
 		Instant end = Instant.now();
-		Map<String, Double> servicesAfter = this.deployment.cpuSeconds();
+		Map<String, Double> servicesAfter = this.deployment.metering().cpuSeconds();
 		Optional<JsonNode> wrk = outside ? RunFolder.outsideResult(stepDir) : Optional.empty();
 		Manifest.LabCost cost = new Manifest.LabCost(
 				outside ? wrk.map((r) -> r.path("cpuSeconds").asDouble()).orElse(0.0)
@@ -269,6 +270,12 @@ final class StepRunner {
 			}
 		}
 		return requests;
+	}
+
+	/** The services' cores: the plan was checked against the deployment before it ran ({@link Deployment#cannotRun}). */
+	private CpuControl cpus() {
+		return this.deployment.cpuControl()
+			.orElseThrow(() -> new IllegalStateException(this.deployment.cannotRun(true).orElse("no CPU control")));
 	}
 
 }

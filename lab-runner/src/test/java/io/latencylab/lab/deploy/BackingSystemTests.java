@@ -56,9 +56,9 @@ class BackingSystemTests {
 		}));
 		assertThat(deployment.backing(Store.class)).map(Store::name).contains("own-store");
 		assertThat(deployment.backing(Runnable.class)).isEmpty();
-		assertThat(deployment.cpuSeconds()).containsOnlyKeys("own-store");
+		assertThat(deployment.metering().cpuSeconds()).containsOnlyKeys("own-store");
 		assertThat(deployment.status()).containsEntry("own-store", "running here").containsKey("quiet-service");
-		assertThat(new BareDeployment(project, List.of()).cpuSeconds()).isEmpty();
+		assertThat(new BareDeployment(project, List.of()).metering().cpuSeconds()).isEmpty();
 	}
 
 }

@@ -57,17 +57,17 @@ class CoresTests {
 			BareDeployment deployment = new BareDeployment(project, List.of());
 			Cores separate = Cores.here(true);
 
-			deployment.placeServices(separate);
+			deployment.cpuControl().orElseThrow().placeServices(separate);
 			assertThat(allowedCores(service.pid())).isEqualTo(separate.services());
 			assertThatIllegalArgumentException()
-				.isThrownBy(() -> deployment.limitCpus("pinned-service", separate.count()));
-			deployment.limitCpus("pinned-service", 1);
+				.isThrownBy(() -> deployment.cpuControl().orElseThrow().limitCpus("pinned-service", separate.count()));
+			deployment.cpuControl().orElseThrow().limitCpus("pinned-service", 1);
 			assertThat(allowedCores(service.pid())).isEqualTo("0");
-			deployment.limitCpus("pinned-service", 0);
+			deployment.cpuControl().orElseThrow().limitCpus("pinned-service", 0);
 			assertThat(allowedCores(service.pid())).as("lifting a limit gives the services' cores, not the lab's")
 				.isEqualTo(separate.services());
 
-			deployment.placeServices(Cores.here(false));
+			deployment.cpuControl().orElseThrow().placeServices(Cores.here(false));
 			assertThat(allowedCores(service.pid())).isEqualTo("0-" + (separate.count() - 1));
 		}
 		finally {

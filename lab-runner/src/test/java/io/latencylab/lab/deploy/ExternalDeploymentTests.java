@@ -54,15 +54,19 @@ class ExternalDeploymentTests {
 			ExternalDeployment deployment = new ExternalDeployment(Services.here(), one(url, Optional.empty()));
 			deployment.up(List.of());
 			assertThat(deployment.isUp()).isTrue();
-			assertThat(deployment.cpuSeconds()).isEqualTo(Map.of("meals-rest", 12.5));
-			deployment.sample();
+			assertThat(deployment.metering().cpuSeconds()).isEqualTo(Map.of("meals-rest", 12.5));
+			deployment.metering().sample();
 			Thread.sleep(200);
 			cpu.set("1.26E10");
-			Deployment.Usage usage = deployment.sample().get("meals-rest");
+			Metering.Usage usage = deployment.metering().sample().get("meals-rest");
 			// 0.1 s of CPU in a little over 0.2 s: under half a core.
 			assertThat(usage.cpuPercentOfOneCore()).isBetween(10.0, 50.0);
 			assertThat(usage.memoryMib()).isEqualTo(3.0);
 			assertThat(deployment.cannotRun(true)).get().asString().contains("did not start");
+			assertThat(deployment.cannotRun(false)).isEmpty();
+			// Services it did not start: no cores to change, no probe server to start beside them.
+			assertThat(deployment.cpuControl()).isEmpty();
+			assertThat(deployment.probeHost()).isEmpty();
 			assertThatThrownBy(() -> deployment.up(List.of("catalog-before-commit=5ms"))).hasMessageContaining("--inject");
 			deployment.down();
 			assertThat(deployment.isUp()).isTrue();

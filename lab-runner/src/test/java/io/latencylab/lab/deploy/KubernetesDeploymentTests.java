@@ -32,19 +32,19 @@ class KubernetesDeploymentTests {
 				  'status': {'observedGeneration': 2, 'readyReplicas': 0, 'updatedReplicas': 1}},
 				 {'metadata': {'name': 'postgres', 'generation': 1}, 'spec': {'replicas': 1},
 				  'status': {'observedGeneration': 1, 'readyReplicas': 1, 'updatedReplicas': 1}}]}""");
-		KubernetesDeployment.Rollout rollout = KubernetesDeployment.Rollout.of(workloads, CATALOG_STARTING);
+		Rollout rollout = Rollout.of(workloads, CATALOG_STARTING);
 		assertThat(rollout.done()).isFalse();
 		assertThat(rollout.describe()).isEqualTo("1 of 2 rolled out; waiting: catalog-service 0/1 (ContainerCreating)");
 		assertThat(rollout.imageFailures()).isEmpty();
 		JsonNode ready = json("""
 				{'items': [{'metadata': {'name': 'catalog-service', 'generation': 2}, 'spec': {'replicas': 1},
 				  'status': {'observedGeneration': 2, 'readyReplicas': 1, 'updatedReplicas': 1}}]}""");
-		assertThat(KubernetesDeployment.Rollout.of(ready, json("{'items': []}")).done()).isTrue();
+		assertThat(Rollout.of(ready, json("{'items': []}")).done()).isTrue();
 		JsonNode stale = json("""
 				{'items': [{'metadata': {'name': 'catalog-service', 'generation': 3}, 'spec': {'replicas': 1},
 				  'status': {'observedGeneration': 2, 'readyReplicas': 1, 'updatedReplicas': 1}}]}""");
-		assertThat(KubernetesDeployment.Rollout.of(stale, json("{'items': []}")).done()).isFalse();
-		assertThat(KubernetesDeployment.Rollout.of(json("{'items': []}"), json("{'items': []}")).done()).isFalse();
+		assertThat(Rollout.of(stale, json("{'items': []}")).done()).isFalse();
+		assertThat(Rollout.of(json("{'items': []}"), json("{'items': []}")).done()).isFalse();
 	}
 
 	@Test
@@ -53,7 +53,7 @@ class KubernetesDeploymentTests {
 				{'items': [{'metadata': {'name': 'meals-soap-7f-abcde'},
 				  'status': {'phase': 'Pending', 'containerStatuses': [{'image': 'latency-lab/meals-soap:dev',
 				    'state': {'waiting': {'reason': 'ErrImageNeverPull'}}}]}}]}""");
-		assertThat(KubernetesDeployment.Rollout.of(json("{'items': []}"), pods).imageFailures())
+		assertThat(Rollout.of(json("{'items': []}"), pods).imageFailures())
 			.containsExactly("pod meals-soap-7f-abcde cannot get its image latency-lab/meals-soap:dev (ErrImageNeverPull)");
 	}
 

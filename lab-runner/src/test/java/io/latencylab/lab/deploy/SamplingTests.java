@@ -22,13 +22,13 @@ class SamplingTests {
 		Files.createDirectories(project.resolve("runs/services"));
 		Files.writeString(project.resolve("runs/services/busy-service.pid"), String.valueOf(ProcessHandle.current().pid()));
 		BareDeployment deployment = new BareDeployment(project, List.of());
-		assertThat(deployment.sample()).as("the first sample only sets the clock").isEmpty();
+		assertThat(deployment.metering().sample()).as("the first sample only sets the clock").isEmpty();
 		long end = System.nanoTime() + 1_000_000_000L;
 		long spins = 0;
 		while (System.nanoTime() < end) {
 			spins++;
 		}
-		Map<String, Deployment.Usage> usage = deployment.sample();
+		Map<String, Metering.Usage> usage = deployment.metering().sample();
 		assertThat(spins).isPositive();
 		assertThat(usage).containsKey("busy-service");
 		// Well above nothing, though other work on the machine may take part of the spinning core (a
@@ -66,10 +66,10 @@ class SamplingTests {
 
 	@Test
 	void aLiftedCoreLimitGivesTheContainerItsComposeQuotaBack() {
-		assertThat(ComposeDeployment.cpusOf("1000000000")).isEqualTo("1.000");
-		assertThat(ComposeDeployment.cpusOf("1500000000")).isEqualTo("1.500");
+		assertThat(ContainerCpus.cpusOf("1000000000")).isEqualTo("1.000");
+		assertThat(ContainerCpus.cpusOf("1500000000")).isEqualTo("1.500");
 		// No quota before: every core of this machine.
-		assertThat(ComposeDeployment.cpusOf("0")).isEqualTo(String.valueOf(Runtime.getRuntime().availableProcessors()));
+		assertThat(ContainerCpus.cpusOf("0")).isEqualTo(String.valueOf(Runtime.getRuntime().availableProcessors()));
 	}
 
 	@Test
