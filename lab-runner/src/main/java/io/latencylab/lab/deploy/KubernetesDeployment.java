@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.latencylab.lab.topology.InjectorHost;
 import io.latencylab.lab.topology.Topology;
@@ -29,6 +32,8 @@ public final class KubernetesDeployment implements Deployment {
 
 	/** The overlay for one node on this machine: every port published on its loopback. */
 	public static final String SINGLE_NODE = "ops/k8s/overlays/single-node";
+
+	private static final Pattern HOST_PORT = Pattern.compile("\\bhostPort:\\s*(\\d+)");
 
 	private final Path project;
 
@@ -143,6 +148,8 @@ public final class KubernetesDeployment implements Deployment {
 		}
 		long start = System.nanoTime();
 		String manifests = manifests();
+		// A hostPort on this machine another process listens on (a bare or compose lab) would answer in the pod's place.
+		PortHolders.refuseHeld(hostPorts(manifests));
 		System.out.println("Applying " + this.project.relativize(this.overlay.toAbsolutePath()) + " to context "
 				+ this.kubectl.context() + ", namespace " + this.kubectl.namespace());
 		this.kubectl.run(manifests, Duration.ofMinutes(2), "apply", "-f", "-");
@@ -171,6 +178,16 @@ public final class KubernetesDeployment implements Deployment {
 			Files.deleteIfExists(around.resolve("kustomization.yaml"));
 			Files.deleteIfExists(around);
 		}
+	}
+
+	/** The hostPorts the manifests publish on the node, each with what publishes it. */
+	static Map<Integer, String> hostPorts(String manifests) {
+		Map<Integer, String> ports = new TreeMap<>();
+		Matcher port = HOST_PORT.matcher(manifests);
+		while (port.find()) {
+			ports.put(Integer.parseInt(port.group(1)), "a hostPort of the overlay");
+		}
+		return ports;
 	}
 
 	private String build(Path kustomization) throws IOException, InterruptedException {

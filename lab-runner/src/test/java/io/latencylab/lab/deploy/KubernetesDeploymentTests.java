@@ -115,4 +115,26 @@ class KubernetesDeploymentTests {
 			.isEqualTo("latency-lab");
 	}
 
+	@Test
+	void theHostPortsToCheckBeforeAnUpAreThoseTheManifestsPublish() {
+		String manifests = """
+				apiVersion: apps/v1
+				kind: Deployment
+				spec:
+				  template:
+				    spec:
+				      containers:
+				      - name: catalog-service
+				        ports:
+				        - containerPort: 8084
+				          hostIP: 127.0.0.1
+				          hostPort: 8084
+				        - containerPort: 9094
+				      - name: jaeger
+				        ports: [{ containerPort: 16686, hostPort: 16686, hostIP: 127.0.0.1 }]
+				""";
+		assertThat(KubernetesDeployment.hostPorts(manifests)).containsOnlyKeys(8084, 16686);
+		assertThat(KubernetesDeployment.hostPorts("kind: Service\nspec:\n  ports:\n  - port: 8084\n")).isEmpty();
+	}
+
 }
