@@ -9,16 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -74,10 +71,6 @@ public final class TopologyFile {
 		.disable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
 		.build();
 
-	private static final Pattern NAMESPACE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,30}");
-
-	private static final Pattern SSH = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]*@[A-Za-z0-9][A-Za-z0-9.-]*(:[0-9]{1,5})?");
-
 	final Path file;
 
 	private final Services services;
@@ -121,7 +114,7 @@ public final class TopologyFile {
 			.forEach((name, url) -> others.put(name, url("endpoints." + name, url)));
 		TraceSource traces = (top.traces() != null) ? traces(top.traces(), project)
 				: TraceSource.files(project.resolve("runs/services/traces"));
-		List<InjectorHost> injectors = (top.injectors() != null) ? injectors(top.injectors(), project, kind) : List.of(InjectorHost.LOCAL);
+		List<InjectorHost> injectors = (top.injectors() != null) ? TopologyInjectors.of(this, top.injectors(), project, kind) : List.of(InjectorHost.LOCAL);
 		Optional<String> loopback = endpoints.values()
 			.stream()
 			.flatMap((e) -> Stream.of(e.http(), e.actuator()))
@@ -280,106 +273,6 @@ public final class TopologyFile {
 			.orElseGet(() -> TraceSource.jaeger(url("traces.jaeger", jaeger.get())));
 	}
 
-	private List<InjectorHost> injectors(List<InjectorSpec> specs, Path project, Kind kind) {
-		List<InjectorHost> injectors = new ArrayList<>();
-		Set<String> names = new HashSet<>();
-		Set<String> regionsSent = new HashSet<>();
-		for (int i = 0; i < specs.size(); i++) {
-			InjectorSpec spec = specs.get(i);
-			String path = "injectors[" + i + "]";
-			if (spec == null) {
-				throw invalid(path, "a mapping of fields, not an empty value");
-			}
-			String name = text(path + ".name", spec.name()).orElseThrow(() -> invalid(path, path + ".name", "missing"));
-			if (!names.add(name)) {
-				throw invalid(path, path + ".name", "a second injector named '" + name + "'");
-			}
-			Optional<String> namespace = text(path + ".namespace", spec.namespace());
-			Optional<String> local = text(path + ".local", spec.local());
-			Optional<String> ssh = text(path + ".ssh", spec.ssh());
-			Optional<String> job = text(path + ".job", spec.job());
-			if (Stream.of(namespace, local, ssh, job).filter(Optional::isPresent).count() != 1) {
-				throw invalid(path, "place the injector: 'local: true', 'namespace: NAME', 'ssh: USER@HOST[:PORT]' or "
-						+ "'job: PODS' (deployment: kubernetes)");
-			}
-			if (job.isEmpty() && this.lines.has(path + ".image")) {
-				throw invalid(path + ".image", "only for a Job of injectors ('job: PODS')");
-			}
-			if (ssh.isEmpty()) {
-				for (String field : List.of("identity", "java")) {
-					if (this.lines.has(path + "." + field)) {
-						throw invalid(path + "." + field, "only for an injector placed over ssh");
-					}
-				}
-			}
-			InjectorHost placed;
-			if (job.isPresent()) {
-				// On the lab's cluster (its pods reach the services by their Services' names), and alone.
-				if (kind != Kind.KUBERNETES || specs.size() > 1) {
-					throw invalid(path + ".job", (kind != Kind.KUBERNETES) ? "a Job of injectors runs on the lab's cluster: "
-							+ "deployment: kubernetes" : "a Job's pods are the run's injectors: leave the other injectors out");
-				}
-				try {
-					placed = InjectorHost.job(name, text(path + ".image", spec.image()).orElse(InjectorHost.LOAD_GENERATOR_IMAGE),
-							job.get());
-				}
-				catch (IllegalArgumentException ex) {
-					throw invalid(path + ".job", ex.getMessage());
-				}
-			}
-			else if (local.isPresent()) {
-				if (!local.get().equals("true")) {
-					throw invalid(path + ".local", "true, or leave it out and place the injector elsewhere");
-				}
-				placed = new InjectorHost(name, InjectorHost.Placement.LOCAL, "");
-			}
-			else if (namespace.isPresent()) {
-				if (!NAMESPACE.matcher(namespace.get()).matches()) {
-					throw invalid(path + ".namespace", "not a network namespace's name: '" + namespace.get() + "'");
-				}
-				placed = new InjectorHost(name, InjectorHost.Placement.NAMESPACE, namespace.get());
-			}
-			else {
-				String destination = ssh.get();
-				if (!SSH.matcher(destination).matches()) {
-					throw invalid(path + ".ssh", "USER@HOST or USER@HOST:PORT, not '" + destination + "'");
-				}
-				Optional<Path> identity = text(path + ".identity", spec.identity()).map((v) -> {
-					Path key = project.resolve(v);
-					if (!Files.isReadable(key)) {
-						throw invalid(path + ".identity", "no readable private key at " + key);
-					}
-					return key;
-				});
-				String java = text(path + ".java", spec.java()).orElse("java");
-				InjectorHost injector = new InjectorHost(name, InjectorHost.Placement.SSH, destination, identity, java, List.of(), 1);
-				checkHost(path + ".ssh", injector.sshHost().orElseThrow());
-				placed = injector;
-			}
-			List<String> regions = new ArrayList<>();
-			if (spec.regions() != null && job.isPresent()) {
-				throw invalid(path + ".regions", "a Job's pods share a step's clients; a region is sent by an injector of its own");
-			}
-			if (spec.regions() != null) {
-				for (int r = 0; r < spec.regions().size(); r++) {
-					String region = text(path + ".regions[" + r + "]", spec.regions().get(r))
-						.orElseThrow(() -> invalid(path + ".regions", "a list of region names, as a study names them "
-								+ "(northeurope, canada, japan, say)"));
-					if (!regionsSent.add(region)) {
-						throw invalid(path + ".regions[" + r + "]", path + ".regions",
-								"region '" + region + "' is sent by another injector already");
-					}
-					regions.add(region);
-				}
-			}
-			injectors.add(placed.sending(regions));
-		}
-		if (injectors.isEmpty()) {
-			throw invalid("injectors", "at least one injector, or leave the list out for one local injector");
-		}
-		return injectors;
-	}
-
 	private String url(String field, String value) {
 		try {
 			URI uri = new URI(value);
@@ -404,7 +297,7 @@ public final class TopologyFile {
 	}
 
 	/** A name that does not resolve is refused here, before anything starts. */
-	private void checkHost(String field, String host) {
+	void checkHost(String field, String host) {
 		try {
 			InetAddress.getByName(host);
 		}
@@ -422,8 +315,13 @@ public final class TopologyFile {
 		}
 	}
 
+	/** Whether the file has {@code field}, whatever its value. */
+	boolean has(String field) {
+		return this.lines.has(field);
+	}
+
 	/** A scalar's text, stripped; empty when the field is left out; refused when it is there but empty. */
-	private Optional<String> text(String field, String value) {
+	Optional<String> text(String field, String value) {
 		if (value == null || value.isBlank()) {
 			if (this.lines.has(field)) {
 				throw invalid(field, "a value, not " + this.lines.describe(field));
@@ -433,12 +331,12 @@ public final class TopologyFile {
 		return Optional.of(value.strip());
 	}
 
-	private Invalid invalid(String field, String message) {
+	Invalid invalid(String field, String message) {
 		return invalid(field, field, message);
 	}
 
 	/** A mistake in {@code field}, on the line where {@code at} starts. */
-	private Invalid invalid(String at, String field, String message) {
+	Invalid invalid(String at, String field, String message) {
 		return new Invalid(this.file + ", line " + this.lines.of(at) + ", field '" + field + "': " + message);
 	}
 
