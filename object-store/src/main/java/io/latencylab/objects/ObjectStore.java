@@ -1,10 +1,6 @@
 package io.latencylab.objects;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -46,11 +42,7 @@ import org.springframework.stereotype.Component;
 @Component
 class ObjectStore {
 
-	private static final String SUFFIX = ".obj";
-
 	private static final String TEMPORARY = ".tmp-";
-
-	private static final int TRAILER_VERSION = 1;
 
 	private static final int BUFFER = 64 * 1024;
 
@@ -143,9 +135,9 @@ class ObjectStore {
 	List<StoredObject> list(String account, String container, String prefix, String marker, int limit) {
 		Path dir = containerDir(account, container);
 		List<StoredObject> objects = new ArrayList<>();
-		try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + SUFFIX)) {
+		try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + ObjectFile.SUFFIX)) {
 			for (Path file : files) {
-				readMetadata(file).filter((o) -> o.name().startsWith(prefix))
+				ObjectFile.readMetadata(file).filter((o) -> o.name().startsWith(prefix))
 					.filter((o) -> marker.isEmpty() || BY_NAME.compare(o, named(marker)) > 0)
 					.ifPresent(objects::add);
 			}
@@ -175,7 +167,7 @@ class ObjectStore {
 		if (!Files.isDirectory(dir)) {
 			throw ObjectStoreException.containerNotFound(account, container);
 		}
-		Path target = dir.resolve(fileName(Names.object(name)));
+		Path target = dir.resolve(ObjectFile.fileName(Names.object(name)));
 		Path temporary = dir.resolve(TEMPORARY + UUID.randomUUID());
 		try {
 			StoredObject stored;
@@ -186,7 +178,7 @@ class ObjectStore {
 				long size = 0;
 				for (int n; (n = body.read(buffer)) != -1;) {
 					md5.update(buffer, 0, n);
-					writeFully(out, ByteBuffer.wrap(buffer, 0, n));
+					ObjectFile.writeFully(out, ByteBuffer.wrap(buffer, 0, n));
 					size += n;
 				}
 				stored = new StoredObject(name, size, HexFormat.of().formatHex(md5.digest()), contentType,
@@ -195,7 +187,7 @@ class ObjectStore {
 					throw new ObjectStoreException(HttpStatus.UNPROCESSABLE_CONTENT, "ETag mismatch",
 							"the body's MD5 is " + stored.etag() + ", not the " + expectedEtag.get() + " sent");
 				}
-				writeFully(out, ByteBuffer.wrap(trailer(stored)));
+				ObjectFile.writeFully(out, ByteBuffer.wrap(ObjectFile.trailer(stored)));
 				out.force(true);
 			}
 			Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -233,7 +225,7 @@ class ObjectStore {
 	 */
 	Opened open(String account, String container, String name) {
 		Path dir = containerDir(account, container);
-		Path file = dir.resolve(fileName(Names.object(name)));
+		Path file = dir.resolve(ObjectFile.fileName(Names.object(name)));
 		FileChannel channel;
 		try {
 			channel = FileChannel.open(file, StandardOpenOption.READ);
@@ -248,7 +240,7 @@ class ObjectStore {
 			throw new UncheckedIOException(ex);
 		}
 		try {
-			return new Opened(readMetadata(channel), channel);
+			return new Opened(ObjectFile.readMetadata(channel), channel);
 		}
 		catch (IOException | RuntimeException ex) {
 			closeQuietly(channel);
@@ -259,7 +251,7 @@ class ObjectStore {
 	void delete(String account, String container, String name) {
 		Path dir = containerDir(account, container);
 		try {
-			if (!Files.deleteIfExists(dir.resolve(fileName(Names.object(name))))) {
+			if (!Files.deleteIfExists(dir.resolve(ObjectFile.fileName(Names.object(name))))) {
 				throw Files.isDirectory(dir) ? ObjectStoreException.objectNotFound(container, name)
 						: ObjectStoreException.containerNotFound(account, container);
 			}
@@ -282,82 +274,6 @@ class ObjectStore {
 
 	private Path containerDir(String account, String container) {
 		return this.root.resolve(Names.account(account)).resolve(Names.container(container));
-	}
-
-	/** A name's file: its SHA-256 in hex, which holds no separator and no dot-dot whatever the name. */
-	static String fileName(String name) {
-		try {
-			byte[] hash = MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8));
-			return HexFormat.of().formatHex(hash) + SUFFIX;
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException(ex);
-		}
-	}
-
-	/** The trailer: version, name, MD5, type, size, time in ms; then its own length in the last 4 bytes. */
-	private static byte[] trailer(StoredObject object) throws IOException {
-		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-		DataOutputStream out = new DataOutputStream(bytes);
-		out.writeInt(TRAILER_VERSION);
-		out.writeUTF(object.name());
-		out.writeUTF(object.etag());
-		out.writeUTF(object.contentType());
-		out.writeLong(object.bytes());
-		out.writeLong(object.lastModified().toEpochMilli());
-		out.writeInt(bytes.size());
-		return bytes.toByteArray();
-	}
-
-	private static Optional<StoredObject> readMetadata(Path file) throws IOException {
-		try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-			return Optional.of(readMetadata(channel));
-		}
-		catch (NoSuchFileException ex) {
-			// Deleted while the container was listed.
-			return Optional.empty();
-		}
-	}
-
-	private static StoredObject readMetadata(FileChannel channel) throws IOException {
-		long size = channel.size();
-		ByteBuffer length = ByteBuffer.allocate(4);
-		readFully(channel, length, size - 4);
-		int trailerLength = length.flip().getInt();
-		if (trailerLength <= 0 || trailerLength > size - 4) {
-			throw new IOException("not an object file (trailer length " + trailerLength + ")");
-		}
-		ByteBuffer trailer = ByteBuffer.allocate(trailerLength);
-		readFully(channel, trailer, size - 4 - trailerLength);
-		DataInputStream in = new DataInputStream(new ByteArrayInputStream(trailer.array()));
-		int version = in.readInt();
-		if (version != TRAILER_VERSION) {
-			throw new IOException("unknown object file version " + version);
-		}
-		String name = in.readUTF();
-		String etag = in.readUTF();
-		String contentType = in.readUTF();
-		long bytes = in.readLong();
-		Instant lastModified = Instant.ofEpochMilli(in.readLong());
-		if (bytes != size - 4 - trailerLength) {
-			throw new IOException("object file of " + size + " bytes claims " + bytes + " bytes of data");
-		}
-		return new StoredObject(name, bytes, etag, contentType, lastModified);
-	}
-
-	private static void readFully(FileChannel channel, ByteBuffer buffer, long position) throws IOException {
-		while (buffer.hasRemaining()) {
-			int n = channel.read(buffer, position + buffer.position());
-			if (n < 0) {
-				throw new IOException("object file ends early");
-			}
-		}
-	}
-
-	private static void writeFully(FileChannel channel, ByteBuffer buffer) throws IOException {
-		while (buffer.hasRemaining()) {
-			channel.write(buffer);
-		}
 	}
 
 	/** A rename or a new entry is durable once its folder is forced too (Linux). */
