@@ -88,7 +88,8 @@ class NetworkKnownAnswerIT {
 			// What if: the near queries with the front door 50 ms longer are the far ones, and the far ones
 			// with it 50 ms shorter the near ones, once the services' own drift between the turns is out.
 			double othersAdded = partsAdded - (far.get(FRONT_DOOR) - near.get(FRONT_DOOR));
-			KnownAnswerIT.projectionsMatchTheOtherTurn("query", FRONT_DOOR, DELAY_MS, kept.get(0), kept.get(1), othersAdded);
+			KnownAnswerIT.projectionsMatchTheOtherTurn("query", FRONT_DOOR, DELAY_MS, kept.get(0), kept.get(1), othersAdded,
+					clientAdded - partsAdded);
 		}
 	}
 
