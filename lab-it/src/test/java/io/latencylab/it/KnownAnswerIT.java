@@ -112,9 +112,9 @@ class KnownAnswerIT {
 	 * p50 within 10 % or 2 ms (the larger), once the other parts' drift between the turns is taken out
 	 * as above (a projection of one turn cannot know how the machine moved before the other; here the
 	 * turns' other parts moved by up to 3.4 ms at p50). That drift is a sum of the parts' medians, which add up to
- * the client's median only within {@code notAdditive}, measured in the same two turns (and held within 5 ms
- * above): the tolerance grows by it (a CI run: 0.99 ms of it, an error of 2.61 ms at a 12.09 ms p50). The
- * p90 and p99 are printed, not judged: of 60 buys at one
+	 * the client's median only within {@code notAdditive}, measured in the same two turns (and held within 5 ms
+	 * above): the tolerance grows by it (a CI run: 0.99 ms of it, an error of 2.61 ms at a 12.09 ms p50). The
+	 * p90 and p99 are printed, not judged: of 60 buys at one
 	 * client they are the slowest six and the slowest one, and a buy 50 ms longer meets the store's
 	 * periodic sync less often (fewer buys a second), which no projection of the same buys can know.
 	 */
