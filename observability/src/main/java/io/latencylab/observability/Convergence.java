@@ -59,8 +59,14 @@ public record Convergence(int windows, double maxVariation, int quietWindows, do
 	 * @param answers how many answered
 	 * @param seconds how long it lasted
 	 * @param jitMs the most compilation time any service spent in it, in milliseconds; NaN when not read
+	 * @param stealShare the share of this machine's CPU time the hypervisor gave to others in it (Linux's
+	 * steal); NaN when not read
 	 */
-	public record Window(double p50Ms, long answers, double seconds, double jitMs) {
+	public record Window(double p50Ms, long answers, double seconds, double jitMs, double stealShare) {
+
+		public Window(double p50Ms, long answers, double seconds, double jitMs) {
+			this(p50Ms, answers, seconds, jitMs, Double.NaN);
+		}
 
 		boolean judged() {
 			return this.answers >= TOO_FEW && this.p50Ms > 0;

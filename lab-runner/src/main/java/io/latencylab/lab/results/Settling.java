@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import io.latencylab.observability.Convergence;
 import io.latencylab.observability.Convergence.State;
 import io.latencylab.observability.Convergence.Window;
+import io.latencylab.observability.StealLink;
 import io.latencylab.observability.Trend;
 import io.latencylab.plan.WarmUp;
 
@@ -191,15 +192,15 @@ public final class Settling {
 		List<String> moving = this.targets.values()
 			.stream()
 			.filter((t) -> !t.settled())
-			.map((t) -> t.name() + " " + trend(t).describe())
+			.map((t) -> t.name() + " " + trend(t).describe() + stealLink(t).map((link) -> ", " + link.describe()).orElse(""))
 			.toList();
-		return "not settled: " + took + "; " + String.join(", ", moving);
+		return "not settled: " + took + "; " + String.join("; ", moving);
 	}
 
 	/** The table's columns: one row a target ({@link #rows()}). */
 	public List<String> headers() {
 		return List.of("target", "windows", "seconds", "p50 per window (ms)", "variation, last " + this.rule.windows(),
-				"JIT in the last window (ms)", "verdict");
+				"JIT in the last window (ms)", "CPU steal, least–most of a window", "verdict");
 	}
 
 	/** Per target: its windows, their p50s, the variation of the last ones, the JIT's time in the last, the verdict. */
@@ -214,7 +215,7 @@ public final class Settling {
 			double jit = windows.isEmpty() ? Double.NaN : windows.getLast().jitMs();
 			rows.add(List.of(target.name(), String.valueOf(windows.size()), String.format(Locale.ROOT, "%.0f", target.seconds()),
 					p50s, Double.isNaN(variation) ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * variation),
-					Double.isNaN(jit) ? "not read" : String.format(Locale.ROOT, "%.0f", jit),
+					Double.isNaN(jit) ? "not read" : String.format(Locale.ROOT, "%.0f", jit), steal(windows),
 					verdict(target)));
 		}
 		return rows;
@@ -242,19 +243,39 @@ public final class Settling {
 			return target.atFloor(this.rule) ? at + ", at its floor (warm before)"
 					: target.warmBefore() ? at + " (warm before, it had moved)" : at;
 		}
-		return "not settled: " + trend(target).describe() + "; " + target.end().describe(this.rule);
+		return "not settled: " + trend(target).describe() + stealLink(target).map((link) -> "; " + link.describe()).orElse("")
+				+ "; " + target.end().describe(this.rule);
 	}
 
 	/**
-	 * The whole as a manifest property: {@code target=END[+warm]|p50:answers:seconds:jit|…;…}, p50 in
-	 * milliseconds, jit in milliseconds (NaN: not read); +warm when the lab remembered it warm.
+	 * Where an unsettled target's p50 moved with this machine's CPU steal over its last windows (a minute's):
+	 * the machine, not the JVM, kept it from settling.
+	 */
+	public Optional<StealLink> stealLink(Target target) {
+		List<Window> windows = target.windows();
+		return StealLink.of(windows.subList(Math.max(0, windows.size() - Trend.SETTLED_NOISE), windows.size()))
+			.filter(StealLink::follows);
+	}
+
+	/** "0.1–13.4%" over the windows with a steal read; "not read" where none was. */
+	private static String steal(List<Window> windows) {
+		var read = windows.stream().mapToDouble(Window::stealShare).filter((v) -> !Double.isNaN(v)).summaryStatistics();
+		return (read.getCount() == 0) ? "not read"
+				: String.format(Locale.ROOT, "%.1f–%.1f%%", 100 * read.getMin(), 100 * read.getMax());
+	}
+
+	/**
+	 * The whole as a manifest property: {@code target=END[+warm]|p50:answers:seconds:jit:steal|…;…}, p50 in
+	 * milliseconds, jit in milliseconds, steal a share of the CPU (NaN: not read); +warm when the lab
+	 * remembered it warm.
 	 */
 	public String property() {
 		return this.targets.values()
 			.stream()
 			.map((t) -> t.name() + "=" + t.end() + (t.warmBefore() ? WARM : "") + t.windows()
 				.stream()
-				.map((w) -> String.format(Locale.ROOT, "|%.4f:%d:%.2f:%.0f", w.p50Ms(), w.answers(), w.seconds(), w.jitMs()))
+				.map((w) -> String.format(Locale.ROOT, "|%.4f:%d:%.2f:%.0f:%.4f", w.p50Ms(), w.answers(), w.seconds(), w.jitMs(),
+						w.stealShare()))
 				.collect(Collectors.joining()))
 			.collect(Collectors.joining(";"));
 	}
@@ -286,8 +307,9 @@ public final class Settling {
 			List<Window> windows = new ArrayList<>();
 			for (String window : Arrays.asList(parts).subList(1, parts.length)) {
 				String[] f = window.split(":");
+				// Runs written before the steal was read have four fields.
 				windows.add(new Window(Double.parseDouble(f[0]), Long.parseLong(f[1]), Double.parseDouble(f[2]),
-						Double.parseDouble(f[3])));
+						Double.parseDouble(f[3]), (f.length > 4) ? Double.parseDouble(f[4]) : Double.NaN));
 			}
 			boolean warm = parts[0].endsWith(WARM);
 			settling.put(target.substring(0, eq), windows, End.valueOf(warm ? parts[0].substring(0, parts[0].length() - WARM.length()) : parts[0]),

@@ -167,10 +167,12 @@ public final class Warming {
 				this.progress.restartCount();
 				List<String> reached = target.operation().services();
 				Map<String, Double> jitBefore = compilationMs(reached);
+				var stealBefore = HostSteal.now();
 				long start = System.nanoTime();
 				Result result = windows.run(step, windowDir);
 				double seconds = (System.nanoTime() - start) / 1e9;
-				history.add(window(result.requests(), seconds, jitSpent(jitBefore, compilationMs(reached))));
+				history.add(window(result.requests(), seconds, jitSpent(jitBefore, compilationMs(reached)),
+						HostSteal.share(stealBefore, HostSteal.now())));
 				State state = rule.judge(history);
 				boolean slowdown = state == State.SETTLED && Trend.of(history, rule).kind() == Trend.Kind.SLOWDOWN;
 				Window last = history.getLast();
@@ -179,10 +181,11 @@ public final class Warming {
 								+ (warmBefore ? Math.max(0, rule.minWindows() - history.size()) * window.toSeconds()
 										: Math.max(0, coldSeconds(target) - seconds(history))));
 				this.progress.endStep(String.format(Locale.ROOT,
-						"warming %s (%d of %d, %s), window %d: p50 %s ms, %,d answers, JIT %s%s; about %s left",
+						"warming %s (%d of %d, %s), window %d: p50 %s ms, %,d answers, JIT %s%s%s; about %s left",
 						target, n, targets.size(), warmBefore ? "warm before" : "cold", history.size(),
 						Double.isNaN(last.p50Ms()) ? "–" : String.format(Locale.ROOT, "%.3f", last.p50Ms()), last.answers(),
 						Double.isNaN(last.jitMs()) ? "not read" : String.format(Locale.ROOT, "%.0f ms", last.jitMs()),
+						Double.isNaN(last.stealShare()) ? "" : String.format(Locale.ROOT, ", steal %.1f%%", 100 * last.stealShare()),
 						slowdown ? ": steady, but a slowdown" : (state == State.SETTLED) ? ": settled" : "",
 						minutes(Math.max(0, leftSeconds))));
 				if (result.exit() != 0) {
@@ -341,9 +344,15 @@ public final class Warming {
 
 	/** A window's p50 over its successful answers (HdrHistogram's, as every p50 of the report). */
 	public static Window window(List<Request> requests, double seconds, double jitMs) {
+		return window(requests, seconds, jitMs, Double.NaN);
+	}
+
+	/** The same, with the machine's CPU steal in the window ({@link HostSteal}). */
+	static Window window(List<Request> requests, double seconds, double jitMs, double stealShare) {
 		Latencies answers = new Latencies();
 		requests.stream().filter(Request::ok).forEach((r) -> answers.recordMillis(r.durationMs()));
-		return new Window((answers.count() == 0) ? Double.NaN : answers.percentileMs(50), answers.count(), seconds, jitMs);
+		return new Window((answers.count() == 0) ? Double.NaN : answers.percentileMs(50), answers.count(), seconds, jitMs,
+				stealShare);
 	}
 
 	/** The most compilation time any service spent between the two readings; NaN when none was read both times. */

@@ -85,9 +85,9 @@ class ReportTests {
 		assertThat(md).contains("| warm-up | toy-query@1,toy-buy@1, one at a time in windows of 5s (cap 2m), not settled: ")
 			.contains("## How the warm-up settled")
 			.contains("until DaCapo's convergence: the coefficient of variation of the last 3 windows' p50 at most 3%")
-			.contains("| target | windows | seconds | p50 per window (ms) | variation, last 3 | JIT in the last window (ms) | verdict |")
-			.contains("| toy-query@1 | 3 | 15 | 1.000 → 1.010 → 0.990 | 1.0% | 0 | settled at 15 s |")
-			.contains("| toy-buy@1 | 3 | 15 | 30.000 → 20.000 → 12.000 | 43.6% | 3000 | not settled: still warming (−522.6%/min over 3 windows, JIT 60% of the last window); the warm-up's cap spent |");
+			.contains("| target | windows | seconds | p50 per window (ms) | variation, last 3 | JIT in the last window (ms) | CPU steal, least–most of a window | verdict |")
+			.contains("| toy-query@1 | 3 | 15 | 1.000 → 1.010 → 0.990 | 1.0% | 0 | not read | settled at 15 s |")
+			.contains("| toy-buy@1 | 3 | 15 | 30.000 → 20.000 → 12.000 | 43.6% | 3000 | not read | not settled: still warming (−522.6%/min over 3 windows, JIT 60% of the last window); the warm-up's cap spent |");
 	}
 
 	@Test

@@ -36,10 +36,11 @@ class SettlingTests {
 		settling.put("sort@2", List.of(window(8, 6000), new Window(Double.NaN, 3, 5.0, Double.NaN), window(3, 5000)),
 				Settling.End.CAP);
 		assertThat(settling.headers()).containsExactly("target", "windows", "seconds", "p50 per window (ms)",
-				"variation, last 3", "JIT in the last window (ms)", "verdict");
+				"variation, last 3", "JIT in the last window (ms)", "CPU steal, least–most of a window", "verdict");
 		assertThat(settling.rows()).containsExactly(
-				List.of("rest-get@1", "4", "20", "0.500 → 0.300 → 0.303 → 0.297", "1.0%", "0", "settled at 20 s"),
-				List.of("sort@2", "3", "15", "8.000 → too few → 3.000", "", "5000", "not settled: too few windows to classify; the target's cap, 48 windows"));
+				List.of("rest-get@1", "4", "20", "0.500 → 0.300 → 0.303 → 0.297", "1.0%", "0", "not read", "settled at 20 s"),
+				List.of("sort@2", "3", "15", "8.000 → too few → 3.000", "", "5000", "not read",
+						"not settled: too few windows to classify; the target's cap, 48 windows"));
 	}
 
 	@Test
@@ -56,6 +57,7 @@ class SettlingTests {
 		assertThat(target.windows().get(1).answers()).isEqualTo(12);
 		assertThat(target.windows().get(1).seconds()).isCloseTo(5.25, within(1e-9));
 		assertThat(target.windows().get(1).jitMs()).isNaN();
+		assertThat(target.windows().get(0).stealShare()).isNaN();
 		assertThat(target.warmBefore()).isFalse();
 		assertThat(Settling.parse(null, Convergence.DEFAULT).targets()).isEmpty();
 	}
@@ -73,6 +75,47 @@ class SettlingTests {
 		Settling read = Settling.parse(settling.property(), Convergence.DEFAULT);
 		assertThat(read.targets()).extracting(Settling.Target::warmBefore).containsExactly(true, true, false);
 		assertThat(read.rows()).isEqualTo(settling.rows());
+	}
+
+
+	@Test
+	void aTargetThatMovedWithTheMachinesStealIsSaidToAndTheStealRoundTrips() {
+		Settling settling = new Settling(Convergence.DEFAULT);
+		// The p50 of a buy rising and falling with the hypervisor's steal, the JIT quiet: no steady state.
+		double[] steal = { 0.01, 0.06, 0.13, 0.05, 0.002, 0.003, 0.09, 0.02, 0.001, 0.07, 0.11, 0.004 };
+		List<Window> windows = new java.util.ArrayList<>();
+		for (double s : steal) {
+			windows.add(new Window(3.0 + 26 * s, 1_000, 5.0, 10, s));
+		}
+		settling.put("toy-buy@1", windows, Settling.End.UNSTEADY);
+		assertThat(settling.stealLink(settling.targets().getFirst())).hasValueSatisfying((link) -> {
+			assertThat(link.r()).isCloseTo(1.0, within(1e-9));
+			assertThat(link.msPerPoint()).isCloseTo(0.26, within(1e-9));
+		});
+		assertThat(settling.rows().getFirst().get(6)).isEqualTo("0.1–13.0%");
+		assertThat(settling.rows().getFirst().getLast())
+			.contains("; its p50 moved with this machine's CPU steal (0.1–13.0% of the CPU, r = 1.00, +0.26 ms a point, 12 windows); ");
+		assertThat(settling.text()).contains("of the last window), its p50 moved with this machine's CPU steal");
+		Settling read = Settling.parse(settling.property(), Convergence.DEFAULT);
+		assertThat(read.targets().getFirst().windows()).extracting(Window::stealShare)
+			.containsExactly(java.util.Arrays.stream(steal).boxed().toArray(Double[]::new));
+		assertThat(read.rows()).isEqualTo(settling.rows());
+	}
+
+	@Test
+	void aSteadyStealOrOneThatDoesNotFollowThePfiftyExplainsNothing() {
+		Settling settling = new Settling(Convergence.DEFAULT);
+		List<Window> flatSteal = new java.util.ArrayList<>();
+		List<Window> unrelated = new java.util.ArrayList<>();
+		double[] p50 = { 3.0, 4.1, 2.9, 4.4, 3.2, 4.0, 2.8, 4.3 };
+		for (int i = 0; i < p50.length; i++) {
+			flatSteal.add(new Window(p50[i], 1_000, 5.0, 10, 0.01 + 0.001 * (i % 2)));
+			unrelated.add(new Window(p50[i], 1_000, 5.0, 10, (i % 4 < 2) ? 0.10 : 0.0));
+		}
+		settling.put("toy-buy@1", flatSteal, Settling.End.UNSTEADY);
+		settling.put("toy-buy@5", unrelated, Settling.End.UNSTEADY);
+		assertThat(settling.targets()).allSatisfy((t) -> assertThat(settling.stealLink(t)).isEmpty());
+		assertThat(settling.rows()).allSatisfy((row) -> assertThat(row.getLast()).doesNotContain("steal"));
 	}
 
 }
