@@ -125,6 +125,31 @@ def percentile50(values):
     return ordered[max(0, (len(ordered) + 1) // 2 - 1)]
 
 
+def cpu_ticks():
+    """(all, stolen) CPU ticks of this machine from Linux's /proc/stat (guest time is inside user's); None elsewhere."""
+    try:
+        with open("/proc/stat") as f:
+            fields = f.readline().split()
+        return sum(int(v) for v in fields[1:9]), int(fields[8])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def steal_share(before, after):
+    """The share of the machine's CPU time the hypervisor gave to other guests between two readings; None unread."""
+    if before is None or after is None or after[0] <= before[0]:
+        return None
+    return (after[1] - before[1]) / (after[0] - before[0])
+
+
+def pearson(xs, ys):
+    """Pearson's correlation of two series; 0 where either is flat."""
+    mx, my = statistics.mean(xs), statistics.mean(ys)
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+    sxx, syy = sum((x - mx) ** 2 for x in xs), sum((y - my) ** 2 for y in ys)
+    return sxy / (sxx * syy) ** 0.5 if sxx and syy else 0.0
+
+
 def spread(values, digits=0, unit=""):
     """Mean and range: "4,680 (4,016–5,086)"."""
     f = f"{{:,.{digits}f}}"
