@@ -81,9 +81,8 @@ class SwiftStoreTests {
 		assertThat(read.headers().firstValue("Content-Type")).hasValue("image/jpeg");
 
 		HttpClient tls = HttpClient.newBuilder().sslContext(ca.clientContext()).build();
-		HttpResponse<byte[]> overTls = tls.send(HttpRequest.newBuilder(
-				URI.create("https://localhost:" + swift.ports().proxyTls() + "/v1/AUTH_svload-00001/images/image-00001.jpg"))
-			.build(), BodyHandlers.ofByteArray());
+		HttpResponse<byte[]> overTls = readRetryingUnavailable(tls,
+				URI.create("https://localhost:" + swift.ports().proxyTls() + "/v1/AUTH_svload-00001/images/image-00001.jpg"));
 		assertThat(overTls.statusCode()).isEqualTo(200);
 		assertThat(overTls.body()).isEqualTo(body);
 
@@ -130,6 +129,37 @@ class SwiftStoreTests {
 			}
 		}
 		throw new IllegalStateException("no open files limit for " + process.pid());
+	}
+
+	/**
+	 * A read that Swift may answer 503 (its proxy could not reach a backend in time; seen once in CI, on
+	 * the HTTPS proxy's first request), retried as Swift's own client retries a 5xx: three tries, each
+	 * 503 printed with the tail of every server's log, so that the cause shows where it happens.
+	 */
+	private static HttpResponse<byte[]> readRetryingUnavailable(HttpClient client, URI uri) throws Exception {
+		HttpResponse<byte[]> response = null;
+		for (int attempt = 1; attempt <= 3; attempt++) {
+			response = client.send(HttpRequest.newBuilder(uri).build(), BodyHandlers.ofByteArray());
+			if (response.statusCode() != 503) {
+				return response;
+			}
+			System.out.printf("%s answered 503 (try %d of 3): %s%n%s%n", uri, attempt,
+					new String(response.body(), java.nio.charset.StandardCharsets.UTF_8), logTails());
+			Thread.sleep(500);
+		}
+		return response;
+	}
+
+	private static String logTails() throws IOException {
+		StringBuilder tails = new StringBuilder();
+		try (var logs = Files.list(dir.resolve("swift"))) {
+			for (Path log : logs.filter((f) -> f.toString().endsWith(".log")).sorted().toList()) {
+				List<String> lines = Files.readAllLines(log);
+				tails.append("-- ").append(log.getFileName()).append('\n');
+				lines.subList(Math.max(0, lines.size() - 15), lines.size()).forEach((l) -> tails.append(l).append('\n'));
+			}
+		}
+		return tails.toString();
 	}
 
 	private static HttpResponse<byte[]> send(String method, String url, byte[] body, Map<String, String> headers)
