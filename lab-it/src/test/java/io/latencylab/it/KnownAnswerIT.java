@@ -24,8 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the second time with a known 50 ms delay injected inside the catalog's commit (set while the lab
  * runs, through /actuator/injections). The report must put 50 ms (± 5 ms,
  * compared by median) on the catalog's commit component and move no other component by more than
- * 5 ms; the client's change, less the other parts' changes, must be the delay (± 5 ms), and equal
- * its parts' changes added (± 5 ms). On the run's shared lab ({@link SharedLab}).
+ * 5 ms; the client's change, less the other parts' change taken per buy, must be the delay (± 5
+ * ms). The parts' means add up to the client's (within 1 %, {@link ComponentMedians}); their medians
+ * need not, and are not judged on it. On the run's shared lab ({@link SharedLab}).
  */
 @ExtendWith(SharedLab.class)
 class KnownAnswerIT {
@@ -55,18 +56,19 @@ class KnownAnswerIT {
 		}
 		// The client sees the delay once the other parts' drift is taken out: between two turns the
 		// other hops drift either way (when baseline and injected ran on two fresh labs, each 0.1 to
-		// 1.3 ms slower after each idle 50 ms in one run, 7.5 ms faster together in a CI run).
+		// 1.3 ms slower after each idle 50 ms in one run, 7.5 ms faster together in a CI run). The
+		// drift is taken per buy ({@link #othersPerBuy}); the medians' gap, the
+		// client's change less its parts' medians' changes added, is printed: the machine's
+		// disturbances move it (under 1 ms in most runs here, 6.28 ms in one).
 		double clientAdded = injected.get(ComponentMedians.CLIENT) - baseline.get(ComponentMedians.CLIENT);
 		double partsAdded = ComponentMedians.partsChange(baseline, injected);
-		double othersAdded = partsAdded - (injected.get(COMMIT) - baseline.get(COMMIT));
+		double othersAdded = othersPerBuy(buys.get(1)) - othersPerBuy(buys.get(0));
+		System.out.printf("buy: the client's change %+.2f ms, the other parts' per buy %+.2f ms, the medians' gap %+.2f ms%n",
+				clientAdded, othersAdded, clientAdded - partsAdded);
 		assertThat(clientAdded - othersAdded)
-			.as("added for the client less the other parts' changes; baseline %s; injected %s", baseline, injected)
+			.as("added for the client less the other parts' change; baseline %s; injected %s", baseline, injected)
 			.isBetween(45.0, 55.0);
-		// Medians do not add exactly; on this machine the two differed by under 1 ms.
-		assertThat(clientAdded - partsAdded).as("client's change minus its parts' changes; baseline %s; injected %s",
-				baseline, injected)
-			.isBetween(-5.0, 5.0);
-		projectionsMatchTheOtherTurn("buy", COMMIT, 50, buys.get(0), buys.get(1), othersAdded, clientAdded - partsAdded);
+		projectionsMatchTheOtherTurn("buy", COMMIT, 50, buys.get(0), buys.get(1), othersAdded, 0.0);
 	}
 
 	/**
@@ -84,7 +86,9 @@ class KnownAnswerIT {
 		Map<String, Double> plain = turns.get(0);
 		Map<String, Double> injected = turns.get(1);
 		ComponentMedians.print("buy at 5 clients", plain, injected);
-		double othersAdded = ComponentMedians.partsChange(plain, injected) - (injected.get(COMMIT) - plain.get(COMMIT));
+		double partsAdded = ComponentMedians.partsChange(plain, injected);
+		double othersAdded = othersPerBuy(buys.get(1)) - othersPerBuy(buys.get(0));
+		double gap = (injected.get(ComponentMedians.CLIENT) - plain.get(ComponentMedians.CLIENT)) - partsAdded;
 		long delay = Duration.ofMillis(50).toNanos();
 		WhatIf shorter = project(buys.get(1), Projection.Change.shifted(COMMIT, -delay));
 		WhatIf longer = project(buys.get(0), Projection.Change.shifted(COMMIT, delay));
@@ -92,13 +96,15 @@ class KnownAnswerIT {
 				figures(shorter.projected()), figures(longer.measured()));
 		System.out.printf("what if, buy at 5 clients (p50, p90, p99 ms): plain, commit +50 ms %s; injected as measured %s%n",
 				figures(longer.projected()), figures(shorter.measured()));
-		System.out.printf("what if, buy at 5 clients: the other parts' change between the turns: %+.2f ms%n", othersAdded);
+		System.out.printf("what if, buy at 5 clients: the other parts' change per buy between the turns: %+.2f ms (the medians' gap: %+.2f ms)%n",
+				othersAdded, gap);
 		double missed = shorter.projected().p50Ms() - longer.measured().p50Ms();
 		assertThat(Math.abs(missed)).as("the projection's miss at 5 clients, p50 (the others' change %+.2f ms)", othersAdded)
 			.isGreaterThan(Math.max(2.0, 0.10 * longer.measured().p50Ms()));
-		// What is left once the others' change is added: medians do not add, so within the 5 ms the
-		// known answer allows its parts (above), and less than half the miss (five runs here: 0.3 to
-		// 2.6 ms left of misses of 7.8 to 17.7 ms).
+		// What the others' change leaves of the miss: the commit's own spread between its buys, within
+		// the 5 ms the known answer allows a part (above). Taken as the sum of the parts' medians
+		// instead, the change left up to 2.6 ms in five runs here and 9.43 ms in a CI run whose plain
+		// turn the machine disturbed (its p50 52.68 ms, its parts' medians 37.88 ms in all).
 		double left = missed - othersAdded;
 		assertThat(Math.abs(left)).as("the miss %+.2f ms less the others' change %+.2f ms", missed, othersAdded)
 			.isLessThanOrEqualTo(5.0)
@@ -133,6 +139,17 @@ class KnownAnswerIT {
 				shorter.projected().p50Ms() - othersAdded, longer.measured().p50Ms(), notAdditive);
 		assertClose("plain, " + part + " longer, with the drift, against the turn with the delay",
 				longer.projected().p50Ms() + othersAdded, shorter.measured().p50Ms(), notAdditive);
+	}
+
+	/**
+	 * The median over the buys of what the client saw less the commit: the other parts taken per
+	 * buy, as one (the lab's own projection with the commit scaled to nothing). Its change between two
+	 * turns is their drift as the client felt it; the sum of their medians' changes is not, where one
+	 * disturbance slows several parts of the same buys (a run here at one client: the client's median
+	 * 6.63 ms above its parts' medians added, 0.35 ms in the turn before).
+	 */
+	private static double othersPerBuy(ComponentMedians.Buys buys) {
+		return project(buys, Projection.Change.scaled(COMMIT, 0)).projected().p50Ms();
 	}
 
 	private static WhatIf project(ComponentMedians.Buys buys, Projection.Change change) {
