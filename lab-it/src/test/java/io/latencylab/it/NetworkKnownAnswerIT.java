@@ -28,8 +28,8 @@ import static org.assertj.core.api.Assumptions.assumeThat;
  * services. The injector reaches the toy store through Toxiproxy on 127.0.0.1 both times; the
  * second time a latency toxic delays every response by 50 ms. Compared by median per component:
  * the front door must move by 45 to 60 ms, every other part by at most 5 ms, and the client by at
- * least 45 ms and by its parts' changes added (± 5). The what-if projection is checked against the
- * same pair, both ways ({@link KnownAnswerIT#projectionsMatchTheOtherTurn}).
+ * least 45 ms and, less the other parts' change per query, by 45 to 60 ms. The what-if projection
+ * is checked against the same pair, both ways ({@link KnownAnswerIT#projectionsMatchTheOtherTurn}).
  * (Not 20 ms: with the services idle between a far client's requests, their own parts grew by about
  * 1.5 ms in all, real but outside the known answer, and 22.4 ms against 20 ± 2 failed it.)
  * On the run's shared lab ({@link SharedLab}).
@@ -75,21 +75,21 @@ class NetworkKnownAnswerIT {
 						.isLessThanOrEqualTo(tolerance);
 				}
 			}
-			// The client sees the distance, and what it sees beyond the front door's change is the sum
-			// of the other parts' changes: after each idle 50 ms the services' hops run slower (a CI
-			// run: +1.1 ms in the front end's span, +1.2 ms on its gRPC hop, the client +55.6 ms for a
-			// front door +52.1 ms, its parts +55.2), so the client's change is not 50 ms alone, but all
-			// of it is accounted for.
+			// The client sees the distance, and what it sees beyond it is the other parts' change, taken
+			// per buy as one ({@link ComponentMedians#without}): after each idle 50 ms the services' hops
+			// run slower (a CI run: +1.1 ms in the front end's span, +1.2 ms on its gRPC hop, the client
+			// +55.6 ms for a front door +52.1 ms), so the client's change is not 50 ms alone, but all of it
+			// is accounted for. Not their medians' changes added: medians of correlated parts do not add.
 			double clientAdded = far.get(ComponentMedians.CLIENT) - near.get(ComponentMedians.CLIENT);
-			double partsAdded = ComponentMedians.partsChange(near, far);
+			double othersAdded = ComponentMedians.without(kept.get(1), FRONT_DOOR) - ComponentMedians.without(kept.get(0), FRONT_DOOR);
+			System.out.printf("query: the client's change %+.2f ms, the other parts' per query %+.2f ms, the medians' gap %+.2f ms%n",
+					clientAdded, othersAdded, clientAdded - ComponentMedians.partsChange(near, far));
 			assertThat(clientAdded).as("client; near %s; far %s", near, far).isGreaterThanOrEqualTo(DELAY_MS - tolerance);
-			assertThat(clientAdded - partsAdded).as("client's change minus its parts' changes; near %s; far %s", near, far)
-				.isBetween(-tolerance, tolerance);
+			assertThat(clientAdded - othersAdded).as("client's change less the other parts' per query; near %s; far %s", near, far)
+				.isBetween(DELAY_MS - tolerance, DELAY_MS + 2 * tolerance);
 			// What if: the near queries with the front door 50 ms longer are the far ones, and the far ones
 			// with it 50 ms shorter the near ones, once the services' own drift between the turns is out.
-			double othersAdded = partsAdded - (far.get(FRONT_DOOR) - near.get(FRONT_DOOR));
-			KnownAnswerIT.projectionsMatchTheOtherTurn("query", FRONT_DOOR, DELAY_MS, kept.get(0), kept.get(1), othersAdded,
-					clientAdded - partsAdded);
+			KnownAnswerIT.projectionsMatchTheOtherTurn("query", FRONT_DOOR, DELAY_MS, kept.get(0), kept.get(1), othersAdded);
 		}
 	}
 
