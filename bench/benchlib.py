@@ -1,5 +1,6 @@
 """What the lab's benchmarks share: the project's ports, wrk runs and their figures, ./lab itself."""
 import json
+import math
 import os
 import re
 import shutil
@@ -103,18 +104,20 @@ def lab(*args, env=None, ok=(0,)):
     return run.stdout
 
 
-# A row of the warm-up's table (warm.md, or a report's "How the warm-up settled").
-WARM_ROW = re.compile(r"^\| (\S+@\d+) \| (\d+) \| (\d+) \| ([0-9.→ ]+) \| [^|]* \| [^|]* \| (.*) \|$")
+# A row of the warm-up's table (warm.md, or a report's "How the warm-up settled"): target, windows, seconds and
+# p50s first, the verdict last, whatever columns lie between (the CPU steal's came later).
+WARM_ROW = re.compile(r"^\| (\S+@\d+) \| (\d+) \| (\d+) \| ([0-9a-z.→ ]+) \|(?:[^|]*\|)* ([^|]*) \|$")
 
 
 def warm_table(path):
-    """target -> (windows, seconds, p50s, verdict) from a warm-up table in the file at path."""
+    """target -> (windows, seconds, p50s, verdict) from a warm-up table in the file at path; a window of too few
+    answers to judge has the p50 nan."""
     rows = {}
     with open(path) as f:
         for line in f:
             m = WARM_ROW.match(line.rstrip("\n"))
             if m:
-                p50s = [float(x) for x in m.group(4).split("→")]
+                p50s = [float(x) if re.fullmatch(r"\s*[0-9.]+\s*", x) else math.nan for x in m.group(4).split("→")]
                 rows[m.group(1)] = (int(m.group(2)), int(m.group(3)), p50s, m.group(5).strip())
     return rows
 

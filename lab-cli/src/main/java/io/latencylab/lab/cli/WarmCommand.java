@@ -45,11 +45,7 @@ final class WarmCommand implements Callable<Integer> {
 		WarmUpSession.Warmed warmed = WarmUpSession.warm(Lab.PROJECT, deployment, options.injectors(deployment).getFirst(),
 				warmUp, System.out);
 		Settling settling = warmed.settling();
-		String table = new ReportDocument().heading(1, "Warm-up of " + deployment.mode() + ": " + warmed.dir().getFileName())
-			.text(settling.caption())
-			.text("The warm-up: " + settling.text() + ".")
-			.table(settling.headers(), settling.rows())
-			.markdown();
+		String table = warmUpTable("Warm-up of " + deployment.mode() + ": " + warmed.dir().getFileName(), settling);
 		Path file = warmed.dir().resolve("warm.md");
 		Files.writeString(file, table);
 		System.out.println();
@@ -61,6 +57,15 @@ final class WarmCommand implements Callable<Integer> {
 			return 3;
 		}
 		return 0;
+	}
+
+	/** warm.md: the caption, the one-line verdict and a row a target (bench/benchlib.py reads it too). */
+	static String warmUpTable(String title, Settling settling) {
+		return new ReportDocument().heading(1, title)
+			.text(settling.caption())
+			.text("The warm-up: " + settling.text() + ".")
+			.table(settling.headers(), settling.rows())
+			.markdown();
 	}
 
 }

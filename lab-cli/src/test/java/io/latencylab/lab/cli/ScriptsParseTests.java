@@ -104,7 +104,7 @@ class ScriptsParseTests {
 		}
 	}
 
-	private static boolean onPath(String command) {
+	static boolean onPath(String command) {
 		return Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
 			.anyMatch((dir) -> Files.isExecutable(Path.of(dir, command)));
 	}
