@@ -43,8 +43,14 @@ class BenchReadsWarmUpTableTests {
 				for target, (windows, seconds, p50s, verdict) in warm_table(sys.argv[1]).items():
 				    print(target, windows, seconds, p50s[1], p50s[-1], verdict, sep="|")
 				""", table.toAbsolutePath().toString()).directory(ROOT.toFile()).redirectErrorStream(true).start();
-		assertThat(python.waitFor(60, TimeUnit.SECONDS)).isTrue();
-		String out = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		String out;
+		try {
+			assertThat(python.waitFor(60, TimeUnit.SECONDS)).as("the bench's reader answered within 60 s").isTrue();
+			out = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		}
+		finally {
+			python.destroyForcibly(); // nothing left running when it hangs
+		}
 		assertThat(python.exitValue()).as(out).isZero();
 		List<String> rows = out.lines().toList();
 		assertThat(rows).hasSize(2);
