@@ -14,11 +14,16 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 import io.latencylab.it.LabProcesses.Service;
 import org.junit.jupiter.api.AfterEach;
@@ -43,9 +48,12 @@ class SlowClientsIT {
 
 	private static final int SLOWLORIS = 300;
 
+	private static final String OPEN = "open";
+
 	private LabProcesses lab;
 
-	private final List<Socket> sockets = new ArrayList<>();
+	// Written by the test, read by the trickle at the same time.
+	private final List<Socket> sockets = new CopyOnWriteArrayList<>();
 
 	@BeforeEach
 	void useTheSharedLab(LabProcesses lab) {
@@ -62,22 +70,19 @@ class SlowClientsIT {
 	@Test
 	void slowUploadsAndUnfinishedHeadersDoNotKeepANormalClientWaiting() throws Exception {
 		URI sort = this.lab.http(Service.SORT, "/sort?algorithm=quick");
-		for (int i = 0; i < SLOW_UPLOADS; i++) {
-			Socket socket = connect(sort);
-			// A body announced at 100,000 bytes, of which the first few arrive.
-			write(socket, "POST /sort?algorithm=quick HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n"
-					+ "Content-Length: 100000\r\n\r\n1 2 ");
-		}
-		for (int i = 0; i < SLOWLORIS; i++) {
-			write(connect(sort), "GET /actuator/health HTTP/1.1\r\nHost: localhost\r\nX-a: ");
-		}
 		AtomicBoolean trickling = new AtomicBoolean(true);
 		AtomicInteger failedWrites = new AtomicInteger();
+		AtomicLong longestRoundNanos = new AtomicLong();
 		ExecutorService trickle = Executors.newSingleThreadExecutor();
+		// The trickle runs from before the first connection opens, so that none waits for the others to
+		// open before its next byte: opening 600 at once overflows the listen queue (accept-count 100)
+		// and each SYN it drops waits a second to be sent again, and a connection kept quiet for the
+		// connection timeout while the rest open is rightly cut off (all 300 uploads, once, in CI).
 		trickle.submit(() -> {
-			// A byte on every connection every second, for at most 30 s: each stays under the timeout.
-			for (int round = 0; round < 30 && trickling.get(); round++) {
-				for (Socket socket : List.copyOf(this.sockets)) {
+			// A byte on every connection every second, for at most 60 s: each stays under the timeout.
+			long last = System.nanoTime();
+			for (int round = 0; round < 60 && trickling.get(); round++) {
+				for (Socket socket : this.sockets) {
 					try {
 						socket.getOutputStream().write('3');
 						socket.getOutputStream().flush();
@@ -86,11 +91,25 @@ class SlowClientsIT {
 						failedWrites.incrementAndGet();
 					}
 				}
+				long now = System.nanoTime();
+				longestRoundNanos.accumulateAndGet(now - last, Math::max);
+				last = now;
 				Thread.sleep(1000);
 			}
 			return null;
 		});
 		try {
+			long opening = System.nanoTime();
+			for (int i = 0; i < SLOW_UPLOADS; i++) {
+				// A body announced at 100,000 bytes, of which the first few arrive.
+				open(sort, "POST /sort?algorithm=quick HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n"
+						+ "Content-Length: 100000\r\n\r\n1 2 ");
+			}
+			double uploadsOpenSeconds = (System.nanoTime() - opening) / 1e9;
+			for (int i = 0; i < SLOWLORIS; i++) {
+				open(sort, "GET /actuator/health HTTP/1.1\r\nHost: localhost\r\nX-a: ");
+			}
+			double headersOpenSeconds = (System.nanoTime() - opening) / 1e9 - uploadsOpenSeconds;
 			Thread.sleep(2000);
 			HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 			List<Long> millis = new ArrayList<>();
@@ -104,12 +123,18 @@ class SlowClientsIT {
 				assertThat(answer.statusCode()).isEqualTo(200);
 				assertThat(answer.body().replace('\n', ' ').strip()).isEqualTo("1 2 3");
 			}
-			long held = this.sockets.stream().filter(SlowClientsIT::stillOpen).count();
-			System.out.printf("slow clients: %d slow uploads and %d unfinished headers, %d of them still open; "
-					+ "10 normal sorts answered in %s ms%n", SLOW_UPLOADS, SLOWLORIS, held, millis);
+			Map<String, Long> uploads = states(this.sockets.subList(0, SLOW_UPLOADS));
+			Map<String, Long> headers = states(this.sockets.subList(SLOW_UPLOADS, SLOW_UPLOADS + SLOWLORIS));
+			double longestRound = longestRoundNanos.get() / 1e9;
+			System.out.printf("slow clients: %d slow uploads opened in %.1f s and %d unfinished headers in %.1f s, the "
+					+ "trickle's longest round %.1f s; uploads %s, headers %s; 10 normal sorts answered in %s ms%n",
+					SLOW_UPLOADS, uploadsOpenSeconds, SLOWLORIS, headersOpenSeconds, longestRound, uploads, headers, millis);
 			assertThat(millis).allMatch((ms) -> ms < 2000);
+			// Had the test itself gone quiet for the connection timeout, a cut would be right, not a fault.
+			assertThat(longestRound).as("the trickle's longest round, s").isLessThan(5.0);
 			// The slow ones were held, not dropped to make room: every one open, and no byte of theirs refused.
-			assertThat(held).isEqualTo(SLOW_UPLOADS + SLOWLORIS);
+			assertThat(uploads).as("the slow uploads' connections").isEqualTo(Map.of(OPEN, (long) SLOW_UPLOADS));
+			assertThat(headers).as("the unfinished headers' connections").isEqualTo(Map.of(OPEN, (long) SLOWLORIS));
 			assertThat(failedWrites).hasValue(0);
 		}
 		finally {
@@ -122,10 +147,8 @@ class SlowClientsIT {
 	@Test
 	void aClientThatStallsInItsHeadersOrItsBodyIsCutOffAfterTheConnectionTimeout() throws Exception {
 		URI sort = this.lab.http(Service.SORT, "/sort");
-		Socket headers = connect(sort);
-		write(headers, "GET /actuator/health HTTP/1.1\r\nHost: localhost\r\n");
-		Socket body = connect(sort);
-		write(body, "POST /sort?algorithm=quick HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n"
+		Socket headers = open(sort, "GET /actuator/health HTTP/1.1\r\nHost: localhost\r\n");
+		Socket body = open(sort, "POST /sort?algorithm=quick HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n"
 				+ "Content-Length: 1000\r\n\r\n1 2 ");
 		long start = System.nanoTime();
 		Cut headersCut = readUntilClosed(headers, start, Duration.ofSeconds(30));
@@ -150,31 +173,45 @@ class SlowClientsIT {
 
 	}
 
-	private Socket connect(URI uri) throws IOException {
+	/** A connection that has sent {@code text}, and only then is on the list the trickle writes to. */
+	private Socket open(URI uri, String text) throws IOException {
 		Socket socket = new Socket();
-		socket.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), 2000);
+		try {
+			// Long enough for a SYN the full listen queue dropped to be sent again twice (after 1 s and 3 s).
+			socket.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), 10_000);
+			OutputStream out = socket.getOutputStream();
+			out.write(text.getBytes(StandardCharsets.US_ASCII));
+			out.flush();
+		}
+		catch (IOException ex) {
+			socket.close();
+			throw ex;
+		}
 		this.sockets.add(socket);
 		return socket;
 	}
 
-	private static void write(Socket socket, String text) throws IOException {
-		OutputStream out = socket.getOutputStream();
-		out.write(text.getBytes(StandardCharsets.US_ASCII));
-		out.flush();
+	/** How many connections are in each {@link #state}. */
+	private static Map<String, Long> states(List<Socket> sockets) {
+		return sockets.stream().collect(Collectors.groupingBy(SlowClientsIT::state, TreeMap::new, Collectors.counting()));
 	}
 
-	/** Whether the server neither answered nor closed the connection: a read finds nothing within 1 ms. */
-	private static boolean stillOpen(Socket socket) {
+	/**
+	 * {@value #OPEN} when the server neither answered nor closed the connection (a read finds nothing
+	 * within 1 ms); else the first line of its answer, "closed" or "reset": what cut it off.
+	 */
+	private static String state(Socket socket) {
 		try {
 			socket.setSoTimeout(1);
-			socket.getInputStream().read();
-			return false;
+			byte[] buffer = new byte[256];
+			int n = socket.getInputStream().read(buffer);
+			return (n == -1) ? "closed" : new String(buffer, 0, n, StandardCharsets.US_ASCII).lines().findFirst().orElse("");
 		}
 		catch (SocketTimeoutException nothingYet) {
-			return true;
+			return OPEN;
 		}
 		catch (IOException reset) {
-			return false;
+			return "reset";
 		}
 	}
 
