@@ -77,7 +77,7 @@ class SlowClientsIT {
 		// The trickle runs from before the first connection opens, so that none waits for the others to
 		// open before its next byte: opening 600 at once overflows the listen queue (accept-count 100)
 		// and each SYN it drops waits a second to be sent again, and a connection kept quiet for the
-		// connection timeout while the rest open is rightly cut off (all 300 uploads, once, in CI).
+		// connection timeout while the rest open is rightly cut off.
 		trickle.submit(() -> {
 			// A byte on every connection every second, for at most 60 s: each stays under the timeout.
 			long last = System.nanoTime();
