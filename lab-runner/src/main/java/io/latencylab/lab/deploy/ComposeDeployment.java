@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 import io.latencylab.lab.net.Http;
 import io.latencylab.lab.net.NetworkProbe;
@@ -21,6 +22,8 @@ import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.lab.traces.JaegerTraces;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.plan.Services;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The lab under docker compose (docker-compose.yml at the project's root): the services in
@@ -32,6 +35,11 @@ public final class ComposeDeployment implements Deployment {
 
 	/** Jaeger's query service, published on 127.0.0.1. */
 	static final String JAEGER = "http://127.0.0.1:16686";
+
+	/** How {@link #status()} begins the line of a service whose readiness probe answers. */
+	public static final String READY = "ready on ";
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	/** Where the service images hold the start-up cache their build recorded (the Dockerfile). */
 	static final String START_CACHE = "/app/start.cache";
@@ -223,6 +231,18 @@ public final class ComposeDeployment implements Deployment {
 		run(List.of("docker", "compose", "down"), true);
 	}
 
+	/**
+	 * True when every service of the lab it starts (all, or those {@code --services} names) answers its
+	 * readiness probe: like bare, a study's lab of a few services is up without the others.
+	 */
+	@Override
+	public boolean isUp() {
+		Map<String, Topology.Endpoint> endpoints = topology().services();
+		List<String> started = this.lab.names().stream().filter(this::starts).toList();
+		return !started.isEmpty()
+				&& started.stream().allMatch((service) -> Http.get(endpoints.get(service).readiness()).isPresent());
+	}
+
 	@Override
 	public boolean partlyUp() throws IOException, InterruptedException {
 		for (Map.Entry<String, Topology.Endpoint> service : topology().services().entrySet()) {
@@ -232,6 +252,54 @@ public final class ComposeDeployment implements Deployment {
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * {@code ./lab status --compose}: each of the lab's services, ready (its readiness probe answers on
+	 * its published port) or its container's state; then every other container of the project
+	 * (PostgreSQL, Jaeger, Prometheus, the studies' systems) with its state and ports.
+	 */
+	public Map<String, String> status() throws IOException, InterruptedException {
+		Map<String, Topology.Endpoint> endpoints = topology().services();
+		return status(this.lab, run(List.of("docker", "compose", "ps", "--all", "--format", "json"), false),
+				(service) -> Optional.ofNullable(endpoints.get(service))
+					.flatMap((endpoint) -> Http.get(endpoint.readiness()))
+					.isPresent());
+	}
+
+	/**
+	 * The lines of {@link #status()} from what {@code docker compose ps --all --format json} printed:
+	 * one object a line (compose 2.21 and later) or one array (earlier).
+	 */
+	static Map<String, String> status(Services lab, String ps, Predicate<String> ready) {
+		Map<String, JsonNode> containers = new LinkedHashMap<>();
+		String text = ps.strip();
+		List<String> documents = text.startsWith("[") ? List.of(text) : text.lines().filter((l) -> !l.isBlank()).toList();
+		for (String document : documents) {
+			JsonNode node = JSON.readTree(document);
+			for (JsonNode container : node.isArray() ? node : List.of(node)) {
+				containers.putIfAbsent(container.path("Service").asString(), container);
+			}
+		}
+		Map<String, String> status = new LinkedHashMap<>();
+		for (Services.Service service : lab.all()) {
+			JsonNode container = containers.remove(service.name());
+			String state = (container == null) ? "no container" : "container " + container.path("Status").asString();
+			status.put(service.name(), ready.test(service.name()) ? READY + service.httpPort() + " (" + state + ")"
+					: (container == null) ? "no container (./lab up --compose starts it)" : state + ", not ready");
+		}
+		containers.forEach((name, container) -> {
+			// The ports it publishes (compose's "Ports" lists the unpublished too).
+			List<String> ports = new ArrayList<>();
+			container.path("Publishers").forEach((p) -> {
+				if (p.path("PublishedPort").asInt() != 0) {
+					ports.add(p.path("URL").asString() + ":" + p.path("PublishedPort").asInt());
+				}
+			});
+			status.put(name, "container " + container.path("Status").asString()
+					+ (ports.isEmpty() ? "" : ", on " + String.join(", ", ports.stream().distinct().toList())));
+		});
+		return status;
 	}
 
 	@Override
