@@ -69,13 +69,13 @@ class H2HousekeepingTests {
 					try (Statement statement = pool.createStatement()) {
 						statement.execute("SET RETENTION_TIME 400");
 					}
-					commitOrders(pool, 40_000);
+					commitOrders(pool, 10_000);
 				}
 				else {
 					H2Housekeeping housekeeping = new H2Housekeeping(url, "sa", "", Duration.ofMillis(400));
 					housekeeping.start();
 					try {
-						commitOrders(pool, 40_000);
+						commitOrders(pool, 10_000);
 					}
 					finally {
 						housekeeping.stop();
@@ -85,7 +85,7 @@ class H2HousekeepingTests {
 			}
 			sizes[run] = Files.size(Path.of(file + ".mv.db"));
 		}
-		System.out.printf("H2 file after 40,000 orders: %d bytes without housekeeping, %d with%n", sizes[0], sizes[1]);
+		System.out.printf("H2 file after 10,000 orders: %d bytes without housekeeping, %d with%n", sizes[0], sizes[1]);
 		assertThat(sizes[1]).as("the file with compaction against without (%d bytes)", sizes[0])
 			.isLessThan(sizes[0] / 4);
 	}
