@@ -19,6 +19,7 @@ import io.latencylab.lab.topology.Topology;
 import io.latencylab.observability.Convergence;
 import io.latencylab.observability.Convergence.State;
 import io.latencylab.observability.Convergence.Window;
+import io.latencylab.observability.HostSteal;
 import io.latencylab.observability.Latencies;
 import io.latencylab.observability.Request;
 import io.latencylab.observability.Trend;

@@ -1,4 +1,4 @@
-package io.latencylab.lab.run;
+package io.latencylab.observability;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,8 +9,9 @@ import java.util.Optional;
  * This machine's CPU steal, from Linux's {@code /proc/stat}: the time the hypervisor ran other
  * guests while this one had work for its vCPUs. Read before and after a window, it says how much of
  * the window the machine itself lost; zero on bare metal, absent where there is no {@code /proc}.
+ * Read by the lab's warm-up and by a simulation's own, on the machine each runs on.
  */
-final class HostSteal {
+public final class HostSteal {
 
 	private static final Path STAT = Path.of("/proc/stat");
 
@@ -18,7 +19,7 @@ final class HostSteal {
 	}
 
 	/** The machine's CPU counters now: all time and stolen time, in ticks; empty where not Linux. */
-	static Optional<Ticks> now() {
+	public static Optional<Ticks> now() {
 		try {
 			return Files.isReadable(STAT) ? parse(Files.readAllLines(STAT).getFirst()) : Optional.empty();
 		}
@@ -44,14 +45,15 @@ final class HostSteal {
 	}
 
 	/** The share of the time between two readings that was stolen; NaN when either is missing or no time passed. */
-	static double share(Optional<Ticks> before, Optional<Ticks> after) {
+	public static double share(Optional<Ticks> before, Optional<Ticks> after) {
 		if (before.isEmpty() || after.isEmpty() || after.get().total() <= before.get().total()) {
 			return Double.NaN;
 		}
 		return (double) (after.get().steal() - before.get().steal()) / (after.get().total() - before.get().total());
 	}
 
-	record Ticks(long total, long steal) {
+	/** Counters of /proc/stat's first line, in ticks. */
+	public record Ticks(long total, long steal) {
 	}
 
 }

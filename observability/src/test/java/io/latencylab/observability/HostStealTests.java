@@ -1,4 +1,4 @@
-package io.latencylab.lab.run;
+package io.latencylab.observability;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
