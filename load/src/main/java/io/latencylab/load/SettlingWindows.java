@@ -2,7 +2,6 @@ package io.latencylab.load;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -13,7 +12,6 @@ import io.latencylab.observability.Convergence;
 import io.latencylab.observability.HostSteal;
 import io.latencylab.observability.Latencies;
 import io.latencylab.observability.StealLink;
-import io.latencylab.observability.Trend;
 
 /**
  * One operation's warm-up inside a simulation: its answers cut into windows of wall-clock time, each
@@ -104,7 +102,6 @@ public final class SettlingWindows implements Answers {
 	 */
 	public synchronized String describe() {
 		double variation = this.rule.variation(this.windows);
-		double[] steal = this.windows.stream().mapToDouble(Convergence.Window::stealShare).filter((s) -> !Double.isNaN(s)).toArray();
 		return String.format(Locale.ROOT, "warm-up of %s: %d windows, p50 %s ms, %s%s%s%s", this.operation, this.windows.size(),
 				String.join(" → ", this.windows.stream().map((w) -> String.format(Locale.ROOT, "%.3f", w.p50Ms())).toList()),
 				switch (this.state) {
@@ -113,12 +110,8 @@ public final class SettlingWindows implements Answers {
 					case MOVING -> "not settled (its time ran out)";
 				}, Double.isNaN(variation) ? "" : String.format(Locale.ROOT, ", variation of the last %d %.1f%%",
 						this.rule.windows(), 100 * variation),
-				(steal.length == 0) ? "" : String.format(Locale.ROOT, "; CPU steal %.1f–%.1f%% a window",
-						100 * Arrays.stream(steal).min().orElseThrow(), 100 * Arrays.stream(steal).max().orElseThrow()),
-				StealLink.of(this.windows.subList(Math.max(0, this.windows.size() - Trend.SETTLED_NOISE), this.windows.size()))
-					.filter(StealLink::follows)
-					.map((link) -> "; " + link.describe())
-					.orElse(""));
+				StealLink.range(this.windows).map((range) -> "; CPU steal " + range + " a window").orElse(""),
+				StealLink.overLastMinute(this.windows).map((link) -> "; " + link.describe()).orElse(""));
 	}
 
 }

@@ -21,7 +21,13 @@ public final class HostSteal {
 	/** The machine's CPU counters now: all time and stolen time, in ticks; empty where not Linux. */
 	public static Optional<Ticks> now() {
 		try {
-			return Files.isReadable(STAT) ? parse(Files.readAllLines(STAT).getFirst()) : Optional.empty();
+			if (!Files.isReadable(STAT)) {
+				return Optional.empty();
+			}
+			// Its first line only: the rest (every CPU, every interrupt's count) is read by nobody.
+			try (var lines = Files.lines(STAT)) {
+				return lines.findFirst().flatMap(HostSteal::parse);
+			}
 		}
 		catch (IOException | RuntimeException ex) {
 			return Optional.empty();

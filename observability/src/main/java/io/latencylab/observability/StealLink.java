@@ -54,6 +54,21 @@ public record StealLink(int windows, double minSteal, double maxSteal, double r,
 				read.stream().mapToDouble(Window::stealShare).max().orElseThrow(), r, slope));
 	}
 
+	/**
+	 * The link over the last minute of windows (at most {@link Trend#SETTLED_NOISE}), where the p50
+	 * followed the steal there; empty otherwise. What a warm-up's verdict adds to its class.
+	 */
+	public static Optional<StealLink> overLastMinute(List<Window> windows) {
+		return of(windows.subList(Math.max(0, windows.size() - Trend.SETTLED_NOISE), windows.size())).filter(StealLink::follows);
+	}
+
+	/** "0.1–13.4%": the least and the most steal of the windows where it was read; empty where none was. */
+	public static Optional<String> range(List<Window> windows) {
+		var read = windows.stream().mapToDouble(Window::stealShare).filter((v) -> !Double.isNaN(v)).summaryStatistics();
+		return (read.getCount() == 0) ? Optional.empty()
+				: Optional.of(String.format(Locale.ROOT, "%.1f–%.1f%%", 100 * read.getMin(), 100 * read.getMax()));
+	}
+
 	/** Whether the p50 followed the steal: the steal moved enough and the two rose and fell together. */
 	public boolean follows() {
 		return this.maxSteal - this.minSteal >= MIN_SPREAD && this.r >= MIN_R;

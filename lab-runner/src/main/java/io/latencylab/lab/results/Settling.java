@@ -253,15 +253,12 @@ public final class Settling {
 	 */
 	public Optional<StealLink> stealLink(Target target) {
 		List<Window> windows = target.windows();
-		return StealLink.of(windows.subList(Math.max(0, windows.size() - Trend.SETTLED_NOISE), windows.size()))
-			.filter(StealLink::follows);
+		return StealLink.overLastMinute(windows);
 	}
 
 	/** "0.1–13.4%" over the windows with a steal read; "not read" where none was. */
 	private static String steal(List<Window> windows) {
-		var read = windows.stream().mapToDouble(Window::stealShare).filter((v) -> !Double.isNaN(v)).summaryStatistics();
-		return (read.getCount() == 0) ? "not read"
-				: String.format(Locale.ROOT, "%.1f–%.1f%%", 100 * read.getMin(), 100 * read.getMax());
+		return StealLink.range(windows).orElse("not read");
 	}
 
 	/**
