@@ -78,7 +78,11 @@ public record Plan(String name, String seed, boolean full, Step warmUp, List<Ste
 		return new Plan(this.name, this.seed, this.full, this.warmUp, reordered);
 	}
 
-	/** This plan with only the steps named, in the plan's order; a name that is no step of it is refused. */
+	/**
+	 * This plan with only the steps named, in the plan's order; a name that is no step of it is refused.
+	 * Its warm-up keeps the targets of the operations those steps send: a run of REST get alone does not
+	 * wait for the buy to settle.
+	 */
 	public Plan only(List<String> names) {
 		List<String> known = this.steps.stream().map(Step::name).toList();
 		List<String> unknown = names.stream().filter((n) -> !known.contains(n)).toList();
@@ -86,8 +90,20 @@ public record Plan(String name, String seed, boolean full, Step warmUp, List<Ste
 			throw new IllegalArgumentException(this.name + " has no step " + String.join(", ", unknown) + "; its steps: "
 					+ String.join(", ", known));
 		}
-		return new Plan(this.name, this.seed, this.full, this.warmUp,
-				this.steps.stream().filter((s) -> names.contains(s.name())).toList());
+		List<Step> kept = this.steps.stream().filter((s) -> names.contains(s.name())).toList();
+		return new Plan(this.name, this.seed, this.full, warmUpFor(kept), kept);
+	}
+
+	/** The warm-up narrowed to the targets {@code kept} send; as it is when it names none of theirs (or no targets). */
+	private Step warmUpFor(List<Step> kept) {
+		List<WarmUp.Target> targets = this.warmUp.get(WarmUp.TARGETS);
+		if (targets == null) {
+			return this.warmUp;
+		}
+		List<WarmUp.Target> sent = targets.stream()
+			.filter((target) -> kept.stream().anyMatch((step) -> step.measures(target.operation())))
+			.toList();
+		return (sent.isEmpty() || sent.size() == targets.size()) ? this.warmUp : this.warmUp.with(WarmUp.TARGETS, sent);
 	}
 
 	/** How long the plan should take: the warm-up and every step, each with its overhead. */

@@ -2,6 +2,7 @@ package io.latencylab.plan;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,16 @@ public record Step(String name, String simulation, Map<String, String> propertie
 	public <T> T get(Parameter<T> parameter) {
 		String value = this.properties.get(parameter.name());
 		return (value == null) ? null : parameter.parse(value);
+	}
+
+	/**
+	 * Whether the step's load sends {@code operation}: one of its parameters names it (the sweep's, the
+	 * outside client's, the open model's operation, or a list of them).
+	 */
+	public boolean measures(Operation operation) {
+		return this.properties.values()
+			.stream()
+			.anyMatch((value) -> Arrays.stream(value.split(",")).map(String::strip).anyMatch(operation.label()::equals));
 	}
 
 	/** Whether the step says how its load divides ({@link #DIVIDES}). */

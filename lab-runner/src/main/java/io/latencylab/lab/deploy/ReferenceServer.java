@@ -51,7 +51,7 @@ public final class ReferenceServer implements AutoCloseable {
 
 	/** Whether any of {@code steps} aims at the reference. */
 	public static boolean wanted(List<Step> steps) {
-		return steps.stream().anyMatch((step) -> step.properties().containsValue(Operation.REFERENCE_GET.label()));
+		return steps.stream().anyMatch((step) -> step.measures(Operation.REFERENCE_GET));
 	}
 
 	/**
