@@ -18,7 +18,7 @@ import io.latencylab.lab.topology.InjectorHost;
 
 /**
  * `./lab run` on one deployment: the lab started when it is down (and stopped afterwards unless
- * kept up), the plan run {@code repeat} times, each run's report written, and their repetitions'
+ * kept up; completed and left up when some of it ran before), the plan run {@code repeat} times, each run's report written, and their repetitions'
  * when there are several.
  */
 final class RunSession {
@@ -49,16 +49,33 @@ final class RunSession {
 	/** How long a run waits for a lab that is up but not ready again. */
 	static final Duration READY_WAIT = Duration.ofMinutes(2);
 
+	/** What a run starts, and so what it stops when it ends. */
+	enum Start {
+
+		/** The lab is up: nothing started, nothing stopped. */
+		NONE,
+
+		/** The lab is down: started, and stopped at the end unless kept up. */
+		ALL,
+
+		/**
+		 * Some of its services answer already (a user's ./lab up --services, warmed): the rest started,
+		 * and the lab left up at the end, so that the run takes down no service it did not start.
+		 */
+		REST
+
+	}
+
 	/**
-	 * Whether the run must start the lab: not when it is up, nor when it is partly up (a service
+	 * What the run must start: nothing when the lab is up, nor when it is partly up (a service
 	 * restarting), which it waits for at most {@code wait}: starting it again would drop what it was
 	 * started with, its injections.
 	 *
 	 * @throws IllegalStateException when a lab partly up is not ready within {@code wait}
 	 */
-	static boolean mustStart(Deployment deployment, Duration wait) throws IOException, InterruptedException {
+	static Start mustStart(Deployment deployment, Duration wait) throws IOException, InterruptedException {
 		if (deployment.isUp()) {
-			return false;
+			return Start.NONE;
 		}
 		if (deployment.partlyUp()) {
 			System.out.println("The lab is up, but a service runs without answering yet: waiting up to " + wait.toSeconds() + " s");
@@ -71,27 +88,31 @@ final class RunSession {
 				Thread.sleep(Math.min(1000, Math.max(1, wait.toMillis() / 10)));
 			}
 			if (deployment.isUp()) {
-				return false;
+				return Start.NONE;
 			}
 		}
+		if (deployment.someAnswer()) {
+			System.out.println("Starting the rest of the lab (" + deployment.mode() + "); the services already up stay up after the run");
+			return Start.REST;
+		}
 		System.out.println("Starting the lab (" + deployment.mode() + ")");
-		return true;
+		return Start.ALL;
 	}
 
 	/** @return the command's exit code: 0, or 1 when a step failed */
 	int run() throws IOException, InterruptedException {
-		boolean started = false;
+		Start start = Start.NONE;
 		if (external()) {
 			// Started elsewhere: checked, never started or stopped here.
 			System.out.println("Checking that every service of " + this.deployment.topology().name() + " answers");
 			this.deployment.up(this.settings.injections());
 		}
 		else {
-			started = mustStart(this.deployment, READY_WAIT);
+			start = mustStart(this.deployment, READY_WAIT);
 		}
 		List<Path> runDirs = new ArrayList<>();
 		try {
-			if (started) {
+			if (start != Start.NONE) {
 				this.deployment.up(this.settings.injections());
 			}
 			for (int i = 1; i <= this.repeat; i++) {
@@ -105,9 +126,12 @@ final class RunSession {
 			}
 		}
 		finally {
-			if (started && !this.keepUp) {
+			if (start == Start.ALL && !this.keepUp) {
 				System.out.println("Stopping the lab");
 				this.deployment.down();
+			}
+			else if (start == Start.REST) {
+				System.out.println("Leaving the lab up: some of its services ran before this run (./lab down stops them all)");
 			}
 		}
 		return writeReports(runDirs);

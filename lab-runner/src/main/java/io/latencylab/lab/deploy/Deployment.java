@@ -42,6 +42,14 @@ public interface Deployment {
 	}
 
 	/**
+	 * Whether some of the lab's services answer already: a lab its user started in part (./lab up
+	 * --services meals-rest), which a run completes but must not take down.
+	 */
+	default boolean someAnswer() {
+		return topology().services().values().stream().anyMatch((service) -> Http.get(service.readiness()).isPresent());
+	}
+
+	/**
 	 * Whether one of its services runs but does not answer yet (a container recreated, a JVM starting
 	 * again): a run waits for it rather than start the lab again, which would drop what the lab was
 	 * started with, its injections. None by default.
