@@ -61,7 +61,9 @@ final class RunCommand implements Callable<Integer> {
 	@Option(names = "--separate-cores",
 			description = "The services on every core but the last (under compose: every container, by its cpuset), "
 					+ "the lab itself (runner, load generator, wrk) on the last, so that the client's work never runs "
-					+ "where a service answers. Default: all share every core, as on a laptop.")
+					+ "where a service answers; while the steps are measured, every core held out of its idle states "
+					+ "(PM QoS, as root), so that neither client's gap meets a halted core. Default: all share every core, "
+					+ "as on a laptop.")
 	boolean separateCores;
 
 	@Option(names = "--generator", split = ",", paramLabel = "GENERATOR",

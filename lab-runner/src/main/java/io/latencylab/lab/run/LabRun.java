@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import io.latencylab.lab.deploy.AwakeCores;
 import io.latencylab.lab.deploy.Cores;
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.InjectorJob;
@@ -151,6 +152,7 @@ public final class LabRun {
 			regions(direct, runDir, targets, regionProxies);
 			StepRunner runner = new StepRunner(this.project, this.deployment, runId, targets, generators, this.injectors,
 					progress, this.bands, active);
+			AwakeCores awake = null;
 			try (ResourceSampler sampler = new ResourceSampler(this.deployment, folder.resources())) {
 				for (int i = 0; i < steps.size(); i++) {
 					if (cores.separate() && i == (warmUp ? 1 : 0)) {
@@ -158,12 +160,19 @@ public final class LabRun {
 						// are measured on theirs (on one core the warm-up took a fifth of the requests
 						// and the first rounds still ran on cold code).
 						place(cores, generators, reference);
+						awake = AwakeCores.hold();
+						if (!awake.held()) {
+							this.out.println("Cores not held awake: " + awake.reason());
+						}
 					}
 					manifest = runner.run(i, warmUp ? i : i + 1, withRoundTrips(steps.get(i)), warmUp && i == 0, runDir,
 							manifest);
 				}
 			}
 			finally {
+				if (awake != null) {
+					awake.close();
+				}
 				if (cores.separate()) {
 					place(new Cores(cores.count(), false), generators, reference);
 				}
@@ -209,7 +218,8 @@ public final class LabRun {
 	/** The run's manifest as it starts, written. */
 	private Manifest begin(RunFolder folder, Plan plan, List<String> injections, Cores cores, Instant start) {
 		Manifest manifest = new Manifest(folder.runId(), plan.name(), plan.seed(), plan.full(), this.deployment.describe(),
-				injections, cores.describe(), String.join("; ", this.injectors.stream().map(InjectorHost::describe).toList()),
+				injections, cores.separate() ? cores.describe() + "; " + AwakeCores.describe(AwakeCores.possible()) : cores.describe(),
+				String.join("; ", this.injectors.stream().map(InjectorHost::describe).toList()),
 				this.deployment.jvmStart().orElse(null), Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
 		manifest.write(folder.dir());
 		return manifest;
