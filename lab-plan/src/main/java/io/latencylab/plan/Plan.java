@@ -103,7 +103,7 @@ public record Plan(String name, String seed, boolean full, Step warmUp, List<Ste
 		List<WarmUp.Target> sent = targets.stream()
 			.filter((target) -> kept.stream().anyMatch((step) -> step.measures(target.operation())))
 			.toList();
-		return (sent.isEmpty() || sent.size() == targets.size()) ? this.warmUp : this.warmUp.with(WarmUp.TARGETS, sent);
+		return sent.isEmpty() ? this.warmUp : this.warmUp.with(WarmUp.TARGETS, sent);
 	}
 
 	/** How long the plan should take: the warm-up and every step, each with its overhead. */

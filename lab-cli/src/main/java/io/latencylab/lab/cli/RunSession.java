@@ -18,8 +18,8 @@ import io.latencylab.lab.topology.InjectorHost;
 
 /**
  * `./lab run` on one deployment: the lab started when it is down (and stopped afterwards unless
- * kept up; completed and left up when some of it ran before), the plan run {@code repeat} times, each run's report written, and their repetitions'
- * when there are several.
+ * kept up; completed and left up when some of it ran before), the plan run {@code repeat} times,
+ * each run's report written, and their repetitions' when there are several.
  */
 final class RunSession {
 

@@ -15,8 +15,9 @@ import java.nio.file.StandardOpenOption;
  * waking it adds tens of µs to a loopback round trip; how much depends on how long a client leaves the
  * cores idle between its requests, so that two clients of different gaps meet differently slow
  * services, and nginx, a fast server, hides part of a slower client's own work in its own wake-up (the
- * agreement's results). Held, every core polls when idle: it costs the machine a core's worth of
- * power per idle core, so the lab holds it only for the comparison of two clients (--separate-cores).
+ * agreement's results). Held, an idle core polls instead of halting (cpu0's halt count stood still
+ * while held), which is not how the services would run for their users, so the lab holds it only for
+ * the comparison of two clients (--separate-cores).
  */
 public final class AwakeCores implements AutoCloseable {
 
@@ -31,22 +32,13 @@ public final class AwakeCores implements AutoCloseable {
 		this.reason = reason;
 	}
 
-	/** Whether this process can hold the cores awake: the device is there and writable (root). */
-	public static boolean possible() {
-		return possible(DEVICE);
-	}
-
-	static boolean possible(Path device) {
-		return Files.exists(device) && Files.isWritable(device);
-	}
-
 	/** The cores held awake until {@link #close()}; or, where this machine does not allow it, not held and why. */
 	public static AwakeCores hold() {
 		return hold(DEVICE);
 	}
 
 	static AwakeCores hold(Path device) {
-		if (!possible(device)) {
+		if (!Files.isWritable(device)) {
 			return new AwakeCores(null, device + (Files.exists(device) ? " is not writable (root)" : " does not exist (not Linux)"));
 		}
 		try {
@@ -72,7 +64,7 @@ public final class AwakeCores implements AutoCloseable {
 	/** For the report's cores line. */
 	public static String describe(boolean held) {
 		return held ? "idle states held off while measured (PM QoS: /dev/cpu_dma_latency 0 µs)"
-				: "idle states not held off (/dev/cpu_dma_latency needs root)";
+				: "idle states not held off (/dev/cpu_dma_latency: root, on Linux)";
 	}
 
 	/** Why it is not held; empty when it is. */

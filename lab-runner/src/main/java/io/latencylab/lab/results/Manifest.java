@@ -60,6 +60,12 @@ public record Manifest(String runId, String experiment, String seed, boolean ful
 				this.machine, this.start, this.end, warmUp, this.steps);
 	}
 
+	/** The same with {@code cores} as where the services and the lab ran, once the run has placed them. */
+	public Manifest withCores(String cores) {
+		return new Manifest(this.runId, this.experiment, this.seed, this.full, this.mode, this.injections, cores, this.injector, this.jvmStart, this.git,
+				this.machine, this.start, this.end, this.warmUp, this.steps);
+	}
+
 	public Manifest ended(String end) {
 		return new Manifest(this.runId, this.experiment, this.seed, this.full, this.mode, this.injections, this.cores, this.injector, this.jvmStart, this.git,
 				this.machine, this.start, end, this.warmUp, this.steps);

@@ -164,6 +164,8 @@ public final class LabRun {
 						if (!awake.held()) {
 							this.out.println("Cores not held awake: " + awake.reason());
 						}
+						// What happened, not what was asked: the report's cores row says whether they were held.
+						manifest = manifest.withCores(cores.describe() + "; " + AwakeCores.describe(awake.held()));
 					}
 					manifest = runner.run(i, warmUp ? i : i + 1, withRoundTrips(steps.get(i)), warmUp && i == 0, runDir,
 							manifest);
@@ -218,8 +220,7 @@ public final class LabRun {
 	/** The run's manifest as it starts, written. */
 	private Manifest begin(RunFolder folder, Plan plan, List<String> injections, Cores cores, Instant start) {
 		Manifest manifest = new Manifest(folder.runId(), plan.name(), plan.seed(), plan.full(), this.deployment.describe(),
-				injections, cores.separate() ? cores.describe() + "; " + AwakeCores.describe(AwakeCores.possible()) : cores.describe(),
-				String.join("; ", this.injectors.stream().map(InjectorHost::describe).toList()),
+				injections, cores.describe(), String.join("; ", this.injectors.stream().map(InjectorHost::describe).toList()),
 				this.deployment.jvmStart().orElse(null), Manifest.commitOf(this.project), Manifest.thisMachine(), start.toString(), null, null, List.of());
 		manifest.write(folder.dir());
 		return manifest;

@@ -30,7 +30,6 @@ class AwakeCoresTests {
 			assertThat(awake.held()).isFalse();
 			assertThat(awake.reason()).contains("does not exist");
 		}
-		assertThat(AwakeCores.possible(this.dir.resolve("absent"))).isFalse();
 	}
 
 	@Test
