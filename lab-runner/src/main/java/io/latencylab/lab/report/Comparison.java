@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import io.latencylab.lab.results.Manifest;
 import io.latencylab.lab.results.RunData;
 import io.latencylab.lab.results.RunData.StepData;
 import io.latencylab.observability.BandDecomposition;
@@ -54,6 +55,10 @@ public final class Comparison {
 		return html;
 	}
 
+	private static String idleCores(RunData run) {
+		return String.valueOf(run.manifest().machine().getOrDefault(Manifest.IDLE_CORES, "not recorded"));
+	}
+
 	static ReportDocument build(RunData a, RunData b, List<Pair> pairs, Path charts) throws IOException {
 		ReportDocument doc = new ReportDocument();
 		doc.heading(1, "A: " + a.manifest().runId() + " vs B: " + b.manifest().runId());
@@ -61,6 +66,7 @@ public final class Comparison {
 				List.of("deployment", a.manifest().mode(), b.manifest().mode()),
 				List.of("latency injected", String.join(", ", a.manifest().injections()), String.join(", ", b.manifest().injections())),
 				List.of("cores", String.valueOf(a.manifest().cores()), String.valueOf(b.manifest().cores())),
+				List.of("idle cores", idleCores(a), idleCores(b)),
 				List.of("git commit", String.valueOf(a.manifest().git().get("commit")), String.valueOf(b.manifest().git().get("commit")))));
 		doc.text("Δ is B − A in milliseconds. Components are those of the decomposition (see a run's report for the "
 				+ "method); a component missing from one side counts 0 there.");

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import io.latencylab.lab.deploy.AwakeCores;
+import io.latencylab.lab.results.IdleStates;
 import io.latencylab.lab.results.InjectorStarts;
 import io.latencylab.lab.results.Manifest;
 import io.latencylab.lab.results.RunData;
@@ -83,6 +85,7 @@ public final class Report {
 				List.of("git commit", m.git().get("commit") + (Boolean.TRUE.equals(m.git().get("dirty")) ? " (with local changes)" : "")),
 				List.of("machine", m.machine().get("cores") + " cores, " + gib(m.machine().get("memoryBytes")) + ", " + m.machine().get("os")),
 				List.of("cores", (m.cores() == null) ? "shared (not recorded)" : m.cores()),
+				List.of("idle cores", idleCores(m)),
 				List.of("load generator", (m.injector() == null) ? "a Gatling JVM on this machine" : m.injector()),
 				List.of("services' JVMs", (m.jvmStart() == null) ? "not known (started elsewhere, or a run from before it was kept)" : m.jvmStart()),
 				List.of("JDK", String.valueOf(m.machine().get("jdk"))), List.of("start", m.start()), List.of("end", String.valueOf(m.end())),
@@ -106,6 +109,20 @@ public final class Report {
 		for (ReportSection section : List.of(new ResourcesSection(), new FootprintSection(), new DecompositionSection())) {
 			section.report(this.run, this.doc, this.charts);
 		}
+	}
+
+	/** How the machine's idle cores waited; where they halt, the wake-up is in each round trip and no span's. */
+	private static String idleCores(Manifest m) {
+		Object idle = m.machine().get(Manifest.IDLE_CORES);
+		if (idle == null) {
+			return "not recorded (a run from before it was kept)";
+		}
+		if (!IdleStates.halting(String.valueOf(idle))) {
+			return String.valueOf(idle);
+		}
+		return idle + ((m.cores() != null && m.cores().contains(AwakeCores.describe(true)))
+				? "; held out of those states while measured (cores above)"
+				: ": waking one is part of each request's network + queueing below, in no span (docs/decomposition.md)");
 	}
 
 	/** The warm-up in a line: its targets and how they settled, or the study's own fixed step. */

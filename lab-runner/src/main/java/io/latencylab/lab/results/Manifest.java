@@ -26,6 +26,9 @@ public record Manifest(String runId, String experiment, String seed, boolean ful
 
 	public static final JsonMapper JSON = JsonMapper.builder().build();
 
+	/** The machine's key for how its idle cores wait (IdleStates.describe). */
+	public static final String IDLE_CORES = "idleCores";
+
 	/**
 	 * One step as it ran.
 	 *
@@ -89,6 +92,7 @@ public record Manifest(String runId, String experiment, String seed, boolean ful
 				+ System.getProperty("os.arch"));
 		machine.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"));
 		machine.put("javaHome", System.getProperty("java.home"));
+		machine.put(IDLE_CORES, IdleStates.here().describe());
 		try {
 			machine.put("hostname", InetAddress.getLocalHost().getHostName());
 		}

@@ -3,9 +3,11 @@ package io.latencylab.lab.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.latencylab.lab.deploy.AwakeCores;
 import io.latencylab.lab.results.Manifest;
 import io.latencylab.lab.results.RunData;
 import io.latencylab.lab.results.RunFolder;
@@ -35,7 +37,8 @@ class ReportTests {
 		assertThat(md).contains("the parts' means add up to 100.0% of the client's mean");
 		assertThat(md).contains("No request failed in any step.");
 		assertThat(md).contains("| cores | shared: services and the lab on all 2 cores |")
-			.contains("./lab run --separate-cores keeps them apart");
+			.contains("./lab run --separate-cores keeps them apart")
+			.contains("| idle cores | not recorded (a run from before it was kept) |");
 		// 1.5 s of the generator's CPU, 0.25 s of the runner's and 3.5 s of the services' in a 5 s step; the
 		// generator's 20% while answered and the runner's 5% are the lab's 12.5% of two cores.
 		assertThat(md).contains("## The lab's own footprint")
@@ -46,6 +49,33 @@ class ReportTests {
 			byte[] png = Files.readAllBytes(dir.resolve("charts").resolve(chart));
 			assertThat(png).as(chart).startsWith(0x89, 'P', 'N', 'G');
 		}
+	}
+
+	@Test
+	void coresThatHaltWhenIdleAreNamedAsPartOfTheNetworkAndQueueingUnlessHeldAwake() throws IOException {
+		String halting = "halt when idle, and a request wakes them (cpuidle driver haltpoll, governor haltpoll; states POLL, haltpoll idle)";
+		Path dir = toyStoreRun(this.runs, "idle", 30, 1);
+		rewriteManifest(dir, halting, null);
+		Report.write(RunData.read(dir), List.of());
+		assertThat(Files.readString(dir.resolve("report.md"))).contains("| idle cores | " + halting
+				+ ": waking one is part of each request's network + queueing below, in no span (docs/decomposition.md) |");
+		rewriteManifest(dir, halting, "separate: services on core 0, the lab (runner, load generator, wrk) on core 1; "
+				+ AwakeCores.describe(true));
+		Report.write(RunData.read(dir), List.of());
+		assertThat(Files.readString(dir.resolve("report.md")))
+			.contains("| idle cores | " + halting + "; held out of those states while measured (cores above) |");
+		rewriteManifest(dir, "poll when idle (cpuidle driver haltpoll; states POLL)", null);
+		Report.write(RunData.read(dir), List.of());
+		assertThat(Files.readString(dir.resolve("report.md")))
+			.contains("| idle cores | poll when idle (cpuidle driver haltpoll; states POLL) |");
+	}
+
+	private static void rewriteManifest(Path dir, String idleCores, String cores) {
+		Manifest m = Manifest.read(dir);
+		Map<String, Object> machine = new LinkedHashMap<>(m.machine());
+		machine.put(Manifest.IDLE_CORES, idleCores);
+		new Manifest(m.runId(), m.experiment(), m.seed(), m.full(), m.mode(), m.injections(), (cores != null) ? cores : m.cores(),
+				m.injector(), m.jvmStart(), m.git(), machine, m.start(), m.end(), m.warmUp(), m.steps()).write(dir);
 	}
 
 	@Test
@@ -170,10 +200,13 @@ class ReportTests {
 	@Test
 	void theComparisonGivesEachComponentsDifference() throws IOException {
 		RunData a = RunData.read(toyStoreRun(this.runs, "a", 30, 1));
-		RunData b = RunData.read(toyStoreRun(this.runs, "b", 80, 1));
+		Path bDir = toyStoreRun(this.runs, "b", 80, 1);
+		rewriteManifest(bDir, "poll when idle (cpuidle driver haltpoll; states POLL)", null);
+		RunData b = RunData.read(bDir);
 		Path html = Comparison.write(a, b, List.of(), this.runs.resolve("compare"));
 		String md = Files.readString(this.runs.resolve("compare/compare.md"));
-		assertThat(md).contains("## toystore-buy-c1")
+		assertThat(md).contains("| idle cores | not recorded | poll when idle (cpuidle driver haltpoll; states POLL) |")
+			.contains("## toystore-buy-c1")
 			.contains("| catalog-service: catalog.commit | 30.00 | 80.00 | +50.00 | 30.00 | 80.00 | +50.00 | 30.00 | 80.00 | +50.00 |")
 			.contains("| front door | 10.00 | 10.00 | +0.00 |");
 		assertThat(html).exists();
