@@ -98,6 +98,11 @@ public final class BareDeployment implements Deployment {
 		return this;
 	}
 
+	/** Whether {@code up} starts {@code name}: one of the services {@link #only} chose (all by default). */
+	public boolean starts(String name) {
+		return this.started.contains(name);
+	}
+
 	/** True when every service up starts answers its readiness probe, from the process the lab started. */
 	@Override
 	public boolean isUp() {

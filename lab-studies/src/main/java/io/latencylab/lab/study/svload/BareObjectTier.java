@@ -41,7 +41,14 @@ final class BareObjectTier implements BackingSystem, ObjectTier {
 
 	@Override
 	public void up() throws IOException, InterruptedException {
-		startCache();
+		if (fronted()) {
+			startCache();
+		}
+	}
+
+	/** Whether there is an object store for the cache to stand in front of: up starts one, or one runs. */
+	private boolean fronted() {
+		return this.bare.starts(OBJECT_STORE) || this.bare.running(OBJECT_STORE).isPresent();
 	}
 
 	@Override
@@ -53,6 +60,9 @@ final class BareObjectTier implements BackingSystem, ObjectTier {
 	@Override
 	public Map<Integer, String> portsToBind() {
 		Map<Integer, String> ports = new LinkedHashMap<>();
+		if (!fronted()) {
+			return ports;
+		}
 		if (this.bare.running(OBJECT_STORE).isEmpty()) {
 			ports.put(this.services.port("OBJECT_STORE_TLS_PORT"), OBJECT_STORE + "'s HTTPS");
 		}
