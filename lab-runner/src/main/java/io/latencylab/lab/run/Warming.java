@@ -72,6 +72,9 @@ public final class Warming {
 	/** Whether the reference (nginx, no JIT) is there to measure this machine's own noise on first. */
 	private final boolean noise;
 
+	/** The cap the opening line suggests for a short tour, to a user on a longer one. */
+	static final Duration SHORT_TOUR = Duration.ofSeconds(150);
+
 	/** The most windows of the reference: its first ones warm the load generator's JVM. */
 	static final int NOISE_WINDOWS = 8;
 
@@ -288,9 +291,11 @@ public final class Warming {
 		String estimate = (this.warmth == null) ? ""
 				: "; from cold that takes " + this.warmth.describeEstimate(cold.stream().map(WarmUp.Target::toString).toList());
 		return String.format(Locale.ROOT, "The lab is not warm for %d of %d targets (%s): each warms until it settles%s; "
-				+ "within the warm-up's cap of %s%s. A short tour that may end unsettled: --warm-cap 150s.",
+				+ "within the warm-up's cap of %s%s.%s",
 				cold.size(), targets.size(), String.join(", ", cold.stream().map(WarmUp.Target::toString).toList()), estimate,
-				minutes(cap.toSeconds()), (warm == 0) ? "" : "; " + floor);
+				minutes(cap.toSeconds()), (warm == 0) ? "" : "; " + floor,
+				// The way to a short tour, for a user on the long default cap; one who chose a short cap has it.
+				(cap.compareTo(SHORT_TOUR) > 0) ? " A short tour that may end unsettled: --warm-cap " + SHORT_TOUR.toSeconds() + "s." : "");
 	}
 
 	/** What the targets after this one should take: a warm one its floor, a cold one its time to steady. */

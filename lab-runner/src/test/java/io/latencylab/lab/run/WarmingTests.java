@@ -149,7 +149,7 @@ class WarmingTests {
 			assertThat(cold.windows()).hasSize(6);
 			assertThat(this.printed.toString()).contains("The lab is not warm for 1 of 1 targets (sort@2): each warms until it "
 					+ "settles; from cold that takes about 2 min: about 130 s a target, as measured on two cores; within the "
-					+ "warm-up's cap of 5 min.");
+					+ "warm-up's cap of 5 min. A short tour that may end unsettled: --warm-cap 150s.");
 			assertThat(warmth.coldStart("sort@2")).as("this machine's time to steady, measured").isPresent();
 			assertThat(Warmth.load(this.dir.resolve("warmth.json")).warm("sort@2", Map.of("sort-service", 1.7e9)))
 				.as("kept on disk").isTrue();
@@ -207,6 +207,7 @@ class WarmingTests {
 		assertThat(settling.rule().maxVariation()).as("the rule itself").isEqualTo(0.03);
 		assertThat(settling.targets().getFirst().windows()).hasSize(3);
 		assertThat(settling.settled()).isTrue();
+		assertThat(this.printed.toString()).as("a cap already short").contains("cap of 2 min.").doesNotContain("A short tour");
 		assertThat(noise.describe(0.03)).contains("a variation of 5.0% over the last 3, more than the rule's 3%: the rule allows 7.5% there");
 
 		// Without the reference, the same query windows do not settle at the floor by the rule's 3%.
