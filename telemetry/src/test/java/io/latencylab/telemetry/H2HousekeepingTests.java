@@ -52,6 +52,9 @@ class H2HousekeepingTests {
 		}
 	}
 
+	/** What 10,000 orders' file may reach with housekeeping: a few times their live pages. */
+	private static final long KEPT_UNDER = 4L << 20;
+
 	@Test
 	void keepsTheFileOfManySmallCommitsSmall() throws Exception {
 		long[] sizes = new long[2];
@@ -86,8 +89,10 @@ class H2HousekeepingTests {
 			sizes[run] = Files.size(Path.of(file + ".mv.db"));
 		}
 		System.out.printf("H2 file after 10,000 orders: %d bytes without housekeeping, %d with%n", sizes[0], sizes[1]);
-		assertThat(sizes[1]).as("the file with compaction against without (%d bytes)", sizes[0])
-			.isLessThan(sizes[0] / 4);
+		// A bound, not a ratio to the control: without housekeeping these commits grew the file to 32-62 MB in
+		// three of five runs, but in two H2 reused the space itself and left it at 1.0 MB (one of them failed a CI
+		// run), while with housekeeping it ended at 1.2-1.8 MB every time.
+		assertThat(sizes[1]).as("the file with compaction (without: %d bytes)", sizes[0]).isLessThan(KEPT_UNDER);
 	}
 
 	/** An order's two commits, as the order service makes them: its insert, then its completion. */
