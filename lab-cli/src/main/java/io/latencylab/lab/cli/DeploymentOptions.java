@@ -21,8 +21,9 @@ final class DeploymentOptions {
 	boolean compose;
 
 	@Option(names = "--services", split = ",", paramLabel = "SERVICE",
-			description = "The services up and run start (default: all): a study's own, without the other JVMs beside them; "
-					+ "with --compose the compose services it acts on, stopped by down too.")
+			description = "The services up and run start and down stops (default: all): a study's own, without the other "
+					+ "JVMs beside them. Bare, a system a study sets beside a service (a cache in front of a store, an emulator) "
+					+ "starts and stops with that service; with --compose, the compose services named.")
 	List<String> services = new ArrayList<>();
 
 	@Option(names = "--topology", paramLabel = "FILE",

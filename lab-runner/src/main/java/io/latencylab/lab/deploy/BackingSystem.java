@@ -12,6 +12,14 @@ import java.util.Optional;
  */
 public interface BackingSystem {
 
+	/**
+	 * The lab's service it stands beside (bare): up starts it with that service or beside one already
+	 * running, and down stops it with that service. Empty: beside the lab as a whole.
+	 */
+	default Optional<String> beside() {
+		return Optional.empty();
+	}
+
 	/** By {@code up}, before the services start: what an earlier life left and no longer holds. */
 	default void prepare() throws IOException, InterruptedException {
 	}

@@ -94,7 +94,9 @@ public final class BareDeployment implements Deployment {
 			throw new IllegalArgumentException("no service named " + String.join(", ", unknown) + "; the lab's services: "
 					+ String.join(", ", this.services.names()));
 		}
-		this.started = names.isEmpty() ? this.services.names() : List.copyOf(names);
+		// In the lab's start order, whatever order they were named in (the front end after what it calls).
+		this.started = names.isEmpty() ? this.services.names()
+				: this.services.names().stream().filter(names::contains).toList();
 		return this;
 	}
 
@@ -147,7 +149,7 @@ public final class BareDeployment implements Deployment {
 			}
 			// The lab's CA for the systems beside the services, made here when no started service made it.
 			labCa();
-			for (BackingSystem backing : this.backings) {
+			for (BackingSystem backing : alongside()) {
 				brought.add(backing);
 				backing.up();
 			}
@@ -176,7 +178,7 @@ public final class BareDeployment implements Deployment {
 				service.grpcPort().ifPresent((port) -> ports.put(port, name + "'s gRPC"));
 			}
 		}
-		this.backings.forEach((backing) -> ports.putAll(backing.portsToBind()));
+		alongside().forEach((backing) -> ports.putAll(backing.portsToBind()));
 		return ports;
 	}
 
@@ -251,12 +253,15 @@ public final class BareDeployment implements Deployment {
 	@Override
 	public void down() throws IOException, InterruptedException {
 		for (BackingSystem backing : this.backings) {
-			backing.down();
+			if (stopsWith(backing)) {
+				backing.down();
+			}
 		}
 		if (this.jvmStart == JvmStart.RECORDING) {
 			// Each JVM writes its cache as it exits, a minute or more on two shared cores: all told at
 			// once, then each waited for, as long as that takes.
 			Map<String, ProcessHandle> stopping = runningServices();
+			stopping.keySet().retainAll(this.started);
 			stopping.values().forEach(ProcessHandle::destroy);
 			for (Map.Entry<String, ProcessHandle> service : stopping.entrySet()) {
 				ServiceJar.awaitExit(service.getValue(), Duration.ofMinutes(10));
@@ -265,18 +270,38 @@ public final class BareDeployment implements Deployment {
 			}
 			return;
 		}
-		for (String name : this.services.names().reversed()) {
-			stop(name);
+		boolean named = !this.started.containsAll(this.services.names());
+		for (String name : this.started.reversed()) {
+			if (!stop(name) && named) {
+				System.out.println(name + " was not running");
+			}
 		}
 	}
 
-	private void stop(String name) throws IOException, InterruptedException {
+	/**
+	 * The systems up brings with these services: each beside one it starts or one already running,
+	 * and those beside the lab as a whole.
+	 */
+	public List<BackingSystem> alongside() {
+		return this.backings.stream()
+			.filter((backing) -> backing.beside().map((name) -> starts(name) || running(name).isPresent()).orElse(true))
+			.toList();
+	}
+
+	/** Whether down stops {@code backing}: with its service, or (beside the lab as a whole) with every service. */
+	private boolean stopsWith(BackingSystem backing) {
+		return backing.beside().map(this::starts).orElse(this.started.containsAll(this.services.names()));
+	}
+
+	/** Stops {@code name} if it runs; whether it did. */
+	private boolean stop(String name) throws IOException, InterruptedException {
 		Optional<ProcessHandle> running = running(name);
 		if (running.isPresent()) {
 			ServiceJar.stop(running.get(), Duration.ofSeconds(10));
 			System.out.println("stopped " + name);
 		}
 		Files.deleteIfExists(pidFile(name));
+		return running.isPresent();
 	}
 
 	@Override

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.Test;
@@ -87,6 +88,76 @@ class BareDeploymentTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> BindAddress.of("192.168.1.5"))
 			.withMessageContaining("LAB_BIND=192.168.1.5")
 			.withMessageContaining("127.0.0.1 (the default) or on 0.0.0.0");
+	}
+
+
+	@Test
+	void downOfSomeServicesStopsThoseAndTheSystemsBesideThemOnly(@TempDir Path project) throws Exception {
+		Files.writeString(project.resolve(".env"), "LAB_SERVICES=sort-service,meals-rest\nSORT_PORT=18084\nMEALS_REST_PORT=18082\n");
+		Files.writeString(project.resolve("docker-compose.yml"), "services: {}\n");
+		List<String> stopped = new ArrayList<>();
+		BareDeployment deployment = new BareDeployment(project,
+				List.of(beside(Optional.of("sort-service"), "sort's cache", stopped), beside(Optional.empty(), "the lab's emulator", stopped)));
+		// Two processes standing in for the services, in their pid files.
+		Files.createDirectories(deployment.dir());
+		Process sort = new ProcessBuilder("sleep", "60").start();
+		Process meals = new ProcessBuilder("sleep", "60").start();
+		try {
+			Files.writeString(deployment.dir().resolve("sort-service.pid"), String.valueOf(sort.pid()));
+			Files.writeString(deployment.dir().resolve("meals-rest.pid"), String.valueOf(meals.pid()));
+			assertThat(deployment.only(List.of("meals-rest")).alongside()).as("up of meals-rest beside a running sort-service")
+				.hasSize(2);
+			deployment.only(List.of("meals-rest")).down();
+			assertThat(meals.waitFor(10, TimeUnit.SECONDS)).as("meals-rest stopped").isTrue();
+			assertThat(sort.isAlive()).as("sort-service left running").isTrue();
+			assertThat(stopped).as("no system stopped with meals-rest alone").isEmpty();
+			assertThat(deployment.only(List.of("meals-rest")).alongside()).as("sort-service still runs, its cache beside it")
+				.extracting(Object::toString)
+				.containsExactly("sort's cache", "the lab's emulator");
+			deployment.only(List.of()).down();
+			assertThat(sort.waitFor(10, TimeUnit.SECONDS)).as("sort-service stopped with the whole lab").isTrue();
+			assertThat(stopped).containsExactly("sort's cache", "the lab's emulator");
+		}
+		finally {
+			sort.destroyForcibly();
+			meals.destroyForcibly();
+		}
+	}
+
+	@Test
+	void aSystemBesideAServiceComesUpOnlyWithIt(@TempDir Path project) throws IOException {
+		Files.writeString(project.resolve(".env"), "LAB_SERVICES=sort-service,meals-rest\nSORT_PORT=18084\nMEALS_REST_PORT=18082\n");
+		Files.writeString(project.resolve("docker-compose.yml"), "services: {}\n");
+		BareDeployment deployment = new BareDeployment(project,
+				List.of(beside(Optional.of("sort-service"), "sort's cache", new ArrayList<>())));
+		assertThat(deployment.alongside()).as("every service").hasSize(1);
+		assertThat(deployment.only(List.of("meals-rest")).alongside()).as("meals-rest, sort-service not running").isEmpty();
+		assertThat(deployment.only(List.of("meals-rest", "sort-service")).alongside()).hasSize(1);
+	}
+
+	/** A system beside {@code service} (the whole lab when empty) that notes when down stops it. */
+	private static BackingSystem.Kind beside(Optional<String> service, String name, List<String> stopped) {
+		return new BackingSystem.Kind() {
+			@Override
+			public Optional<BackingSystem> on(BareDeployment bare) {
+				return Optional.of(new BackingSystem() {
+					@Override
+					public Optional<String> beside() {
+						return service;
+					}
+
+					@Override
+					public void down() {
+						stopped.add(name);
+					}
+
+					@Override
+					public String toString() {
+						return name;
+					}
+				});
+			}
+		};
 	}
 
 }

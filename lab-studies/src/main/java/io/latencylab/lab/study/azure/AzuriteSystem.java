@@ -9,7 +9,9 @@ import io.latencylab.lab.deploy.BareDeployment;
 
 /**
  * Seed 002's storage beside bare services: Azurite, when this machine has it (else how to install
- * it) and .env gives its ports. Under compose it is a service of the compose file.
+ * it) and .env gives its ports, started with the study's own store (the table service) and not with
+ * a lab of other services ({@code ./lab up --services meals-rest}). Under compose it is a service of
+ * the compose file.
  */
 final class AzuriteSystem implements BackingSystem {
 
@@ -21,6 +23,9 @@ final class AzuriteSystem implements BackingSystem {
 		}
 
 	};
+
+	/** The lab's side of seed 002, which Azurite is the Azure side of. */
+	static final String TABLE_SERVICE = "table-service";
 
 	private final BareDeployment bare;
 
@@ -65,6 +70,11 @@ final class AzuriteSystem implements BackingSystem {
 	@Override
 	public Map<String, ProcessHandle> processes() {
 		return storage().flatMap(AzuriteStorage::running).map((p) -> Map.of(AzuriteStorage.NAME, p)).orElse(Map.of());
+	}
+
+	@Override
+	public Optional<String> beside() {
+		return Optional.of(TABLE_SERVICE);
 	}
 
 	private Optional<AzuriteStorage> storage() {

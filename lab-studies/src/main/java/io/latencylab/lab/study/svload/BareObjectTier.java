@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import io.latencylab.lab.deploy.BackingSystem;
 import io.latencylab.lab.deploy.BareDeployment;
@@ -41,14 +42,13 @@ final class BareObjectTier implements BackingSystem, ObjectTier {
 
 	@Override
 	public void up() throws IOException, InterruptedException {
-		if (fronted()) {
-			startCache();
-		}
+		startCache();
 	}
 
-	/** Whether there is an object store for the cache to stand in front of: up starts one, or one runs. */
-	private boolean fronted() {
-		return this.bare.starts(OBJECT_STORE) || this.bare.running(OBJECT_STORE).isPresent();
+	/** The cache stands in front of the object store: it starts with one, or beside one already running. */
+	@Override
+	public Optional<String> beside() {
+		return Optional.of(OBJECT_STORE);
 	}
 
 	@Override
@@ -60,9 +60,6 @@ final class BareObjectTier implements BackingSystem, ObjectTier {
 	@Override
 	public Map<Integer, String> portsToBind() {
 		Map<Integer, String> ports = new LinkedHashMap<>();
-		if (!fronted()) {
-			return ports;
-		}
 		if (this.bare.running(OBJECT_STORE).isEmpty()) {
 			ports.put(this.services.port("OBJECT_STORE_TLS_PORT"), OBJECT_STORE + "'s HTTPS");
 		}

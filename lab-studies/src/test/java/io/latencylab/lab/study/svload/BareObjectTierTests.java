@@ -11,11 +11,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The cache tier stands beside the object store: a lab started without one binds none of its ports. */
+/** The cache tier stands beside the object store: a lab started without one does not bring it up. */
 class BareObjectTierTests {
 
 	@Test
-	void onlyALabThatStartsTheObjectStoreBindsItsTiersPorts(@TempDir Path project) throws IOException {
+	void onlyALabThatStartsTheObjectStoreBringsItsTier(@TempDir Path project) throws IOException {
 		Files.writeString(project.resolve(".env"), """
 				LAB_SERVICES=meals-rest,object-store
 				MEALS_REST_PORT=18081
@@ -26,10 +26,11 @@ class BareObjectTierTests {
 				""");
 		Files.writeString(project.resolve("docker-compose.yml"), "services: {}\n");
 		BareDeployment bare = new BareDeployment(project, List.of(ObjectTier.KIND));
-		BareObjectTier tier = new BareObjectTier(bare);
-		assertThat(tier.portsToBind()).as("every service, the object store among them").containsEntry(18445, "object-store's HTTPS");
-		bare.only(List.of("meals-rest"));
-		assertThat(tier.portsToBind()).as("meals-rest alone").isEmpty();
+		assertThat(bare.backing(ObjectTier.class)).get().isInstanceOf(BareObjectTier.class);
+		assertThat(bare.alongside()).as("every service, the object store among them").hasSize(1);
+		assertThat(bare.alongside().getFirst().portsToBind()).containsEntry(18445, "object-store's HTTPS");
+		assertThat(bare.only(List.of("meals-rest")).alongside()).as("meals-rest alone").isEmpty();
+		assertThat(bare.only(List.of("object-store")).alongside()).as("the object store alone").hasSize(1);
 	}
 
 }
