@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.ExternalDeployment;
@@ -70,25 +71,43 @@ final class UpCommand implements Callable<Integer> {
 					name, endpoint.http(), endpoint.grpc().map((g) -> "   (gRPC " + g + ")").orElse("")));
 			return (warmUp == null) ? 0 : WarmCommand.warm(deployment, warmUp, this.options);
 		}
-		Services s = deployment.services();
-		String host = "http://127.0.0.1:";
-		System.out.printf(Locale.ROOT, """
-
-				SOAP meals:  %1$s%2$d/ws   (WSDL %1$s%2$d/ws/meals.wsdl)
-				REST meals:  %1$s%3$d/rest
-				Sort:        %1$s%4$d/sort?algorithm=quick
-				Toy store:   %1$s%5$d/products/Tux   (catalog gRPC :%6$d, order gRPC :%7$d)
-				Tables:      %1$s%9$d/tables/<table>/entities/<partition key>/<row key>
-				Objects:     %1$s%10$d/v1/<account>/<container>/<object>   (through the cache: port %11$d;
-				             HTTPS with data/tls/ca.crt: store %12$d, through the cache %13$d)
-				Stop with:   ./lab down%8$s%n""", host, s.named("meals-soap").httpPort(), s.named("meals-rest").httpPort(),
-				s.named("sort-service").httpPort(), s.named("frontend-service").httpPort(),
-				s.named("catalog-service").grpcPort().orElseThrow(), s.named("order-service").grpcPort().orElseThrow(),
-				this.options.stopWith(), s.named("table-service").httpPort(),
-				s.named("object-store").httpPort(), s.port("OBJECT_CACHE_PORT"), s.port("OBJECT_STORE_TLS_PORT"),
-				s.port("OBJECT_CACHE_TLS_PORT"));
+		System.out.print(endpoints(deployment.services(), deployment::starts, this.options.stopWith()));
 		// Up stays up when the warm-up does not settle: the table says how far it got.
 		return (warmUp == null) ? 0 : WarmCommand.warm(deployment, warmUp, this.options);
+	}
+
+	/** Where each service up started answers, a line or two each, and how to stop the lab. */
+	static String endpoints(Services s, Predicate<String> started, String stopWith) {
+		String host = "http://127.0.0.1:";
+		StringBuilder text = new StringBuilder("\n");
+		if (started.test("meals-soap")) {
+			int port = s.named("meals-soap").httpPort();
+			text.append(String.format(Locale.ROOT, "SOAP meals:  %1$s%2$d/ws   (WSDL %1$s%2$d/ws/meals.wsdl)%n", host, port));
+		}
+		if (started.test("meals-rest")) {
+			text.append(String.format(Locale.ROOT, "REST meals:  %s%d/rest%n", host, s.named("meals-rest").httpPort()));
+		}
+		if (started.test("sort-service")) {
+			text.append(String.format(Locale.ROOT, "Sort:        %s%d/sort?algorithm=quick%n", host,
+					s.named("sort-service").httpPort()));
+		}
+		if (started.test("frontend-service")) {
+			text.append(String.format(Locale.ROOT, "Toy store:   %s%d/products/Tux   (catalog gRPC :%d, order gRPC :%d)%n", host,
+					s.named("frontend-service").httpPort(), s.named("catalog-service").grpcPort().orElseThrow(),
+					s.named("order-service").grpcPort().orElseThrow()));
+		}
+		if (started.test("table-service")) {
+			text.append(String.format(Locale.ROOT, "Tables:      %s%d/tables/<table>/entities/<partition key>/<row key>%n",
+					host, s.named("table-service").httpPort()));
+		}
+		if (started.test("object-store")) {
+			text.append(String.format(Locale.ROOT, """
+					Objects:     %s%d/v1/<account>/<container>/<object>   (through the cache: port %d;
+					             HTTPS with data/tls/ca.crt: store %d, through the cache %d)
+					""", host, s.named("object-store").httpPort(), s.port("OBJECT_CACHE_PORT"),
+					s.port("OBJECT_STORE_TLS_PORT"), s.port("OBJECT_CACHE_TLS_PORT")));
+		}
+		return text.append(String.format(Locale.ROOT, "Stop with:   ./lab down%s%n", stopWith)).toString();
 	}
 
 }

@@ -101,6 +101,7 @@ public final class BareDeployment implements Deployment {
 	}
 
 	/** Whether {@code up} starts {@code name}: one of the services {@link #only} chose (all by default). */
+	@Override
 	public boolean starts(String name) {
 		return this.started.contains(name);
 	}

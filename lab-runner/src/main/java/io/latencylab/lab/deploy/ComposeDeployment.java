@@ -100,6 +100,7 @@ public final class ComposeDeployment implements Deployment {
 	}
 
 	/** Whether {@code up} starts {@code service}: all of compose's, or those named. */
+	@Override
 	public boolean starts(String service) {
 		return this.services.isEmpty() || this.services.contains(service);
 	}

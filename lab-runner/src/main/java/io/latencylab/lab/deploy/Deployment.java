@@ -31,6 +31,11 @@ public interface Deployment {
 	/** Where each service answers, its spans are read and its metrics scraped. */
 	Topology topology();
 
+	/** Whether {@code up} starts {@code service}: every one, unless the user named some (--services). */
+	default boolean starts(String service) {
+		return true;
+	}
+
 	/** How the services' JVMs started, where the lab starts them: from a start-up cache, or cold. */
 	default Optional<String> jvmStart() {
 		return Optional.empty();
