@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -22,6 +23,9 @@ public final class Kubectl {
 
 	/** The namespace the lab's manifests (ops/k8s/base) put everything in. */
 	public static final String NAMESPACE = "latency-lab";
+
+	/** A line of client-go's log (klog): "E1204 21:48:16.630249   15814 memcache.go:265] …". */
+	private static final Pattern KLOG_LINE = Pattern.compile("[IWEF]\\d{4} \\d{2}:\\d{2}:\\d{2}\\.\\d+\\s+\\d+ \\S+:\\d+\\] ");
 
 	private final Optional<String> context;
 
@@ -105,12 +109,11 @@ public final class Kubectl {
 		}
 		String text = output.join();
 		if (process.exitValue() != 0) {
-			throw new IOException(String.join(" ", command) + " failed (exit " + process.exitValue() + "): " + text.strip());
+			throw new IOException(String.join(" ", command) + " failed (exit " + process.exitValue() + "): " + said(text));
 		}
 		return text;
 	}
 
-	/** The command line: the context when one was named, the namespace always. */
 	/** The answer of a kubectl get (or any command that prints an object), as JSON. */
 	public JsonNode json(String... arguments) throws IOException, InterruptedException {
 		List<String> command = new ArrayList<>(List.of(arguments));
@@ -118,12 +121,23 @@ public final class Kubectl {
 		return JsonMapper.shared().readTree(run(Duration.ofSeconds(30), command.toArray(String[]::new)));
 	}
 
+	/** The command line: the context when one was named, the namespace always. */
 	List<String> command(String... arguments) {
 		List<String> command = new ArrayList<>(List.of("kubectl"));
 		this.context.ifPresent((c) -> command.add("--context=" + c));
 		command.add("--namespace=" + this.namespace);
 		command.addAll(List.of(arguments));
 		return command;
+	}
+
+	/**
+	 * What a failed kubectl said, without client-go's log lines when it said more (it logs each retry
+	 * of an unreachable API server, then says so once), each line once.
+	 */
+	static String said(String output) {
+		List<String> lines = output.lines().map(String::strip).filter((line) -> !line.isEmpty()).distinct().toList();
+		List<String> plain = lines.stream().filter((line) -> !KLOG_LINE.matcher(line).lookingAt()).toList();
+		return String.join("\n", plain.isEmpty() ? lines : plain);
 	}
 
 	private static String read(InputStream stream) {
