@@ -21,9 +21,10 @@ final class DeploymentOptions {
 	boolean compose;
 
 	@Option(names = "--services", split = ",", paramLabel = "SERVICE",
-			description = "The services up and run start and down stops (default: all): a study's own, without the other "
-					+ "JVMs beside them. Bare, a system a study sets beside a service (a cache in front of a store, an emulator) "
-					+ "starts and stops with that service; with --compose, the compose services named.")
+			description = "The services up and run start and down stops (default: all), with the services they call "
+					+ "(docker-compose.yml's depends_on): a study's own, without the other JVMs beside them. Bare, a system a "
+					+ "study sets beside a service (a cache in front of a store, an emulator) starts and stops with that "
+					+ "service; with --compose, up starts the compose services named and down stops the whole project.")
 	List<String> services = new ArrayList<>();
 
 	@Option(names = "--topology", paramLabel = "FILE",

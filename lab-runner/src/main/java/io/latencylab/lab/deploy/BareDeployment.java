@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import io.latencylab.lab.net.Http;
 import io.latencylab.lab.net.NetworkProbe;
@@ -47,6 +48,9 @@ public final class BareDeployment implements Deployment {
 
 	/** The services up starts: every one, or those a user named (a study's own, the others' JVMs not beside them). */
 	private List<String> started;
+
+	/** Of those, the ones no user named: services the named ones call. */
+	private List<String> called = List.of();
 
 	private final BareLaunch launch;
 
@@ -87,16 +91,26 @@ public final class BareDeployment implements Deployment {
 		return "bare";
 	}
 
-	/** Starts only these services from now on (all of them when empty); a name the lab does not have is refused. */
+	/**
+	 * Starts (and stops) only these services and those they call from now on, all of them when empty; a
+	 * name the lab does not have is refused.
+	 */
 	public BareDeployment only(List<String> names) {
 		List<String> unknown = names.stream().filter((name) -> !this.services.names().contains(name)).toList();
 		if (!unknown.isEmpty()) {
 			throw new IllegalArgumentException("no service named " + String.join(", ", unknown) + "; the lab's services: "
 					+ String.join(", ", this.services.names()));
 		}
-		// In the lab's start order, whatever order they were named in (the front end after what it calls).
-		this.started = names.isEmpty() ? this.services.names()
-				: this.services.names().stream().filter(names::contains).toList();
+		if (names.isEmpty()) {
+			this.started = this.services.names();
+			this.called = List.of();
+			return this;
+		}
+		// With the services they call, in the lab's start order whatever order they were named in.
+		Set<String> withCalled = ServiceCalls.read(this.project.resolve("docker-compose.yml"), this.services.names())
+			.withCalled(names);
+		this.started = this.services.names().stream().filter(withCalled::contains).toList();
+		this.called = this.started.stream().filter((name) -> !names.contains(name)).toList();
 		return this;
 	}
 
@@ -137,6 +151,10 @@ public final class BareDeployment implements Deployment {
 	public void up(List<String> injections) throws IOException, InterruptedException {
 		Files.createDirectories(this.dir);
 		PortHolders.refuseHeld(portsToBind());
+		if (!this.called.isEmpty()) {
+			System.out.println("also " + String.join(", ", this.called)
+					+ ", which the services named call (docker-compose.yml's depends_on)");
+		}
 		for (BackingSystem backing : this.backings) {
 			backing.prepare();
 		}

@@ -135,6 +135,25 @@ class BareDeploymentTests {
 		assertThat(deployment.only(List.of("meals-rest", "sort-service")).alongside()).hasSize(1);
 	}
 
+	@Test
+	void aNamedServiceBringsTheServicesItCallsInStartOrder(@TempDir Path project) throws IOException {
+		Files.writeString(project.resolve(".env"),
+				"LAB_SERVICES=sort-service,meals-rest,meals-soap\nSORT_PORT=18084\nMEALS_REST_PORT=18082\nMEALS_SOAP_PORT=18081\n");
+		Files.writeString(project.resolve("docker-compose.yml"), """
+				services:
+				  meals-soap:
+				    depends_on:
+				      sort-service: { condition: service_healthy }
+				      postgres: { condition: service_healthy }
+				  postgres: {}
+				""");
+		BareDeployment deployment = new BareDeployment(project, List.of());
+		deployment.only(List.of("meals-soap", "meals-rest"));
+		assertThat(deployment.starts("sort-service")).as("called by meals-soap").isTrue();
+		assertThat(deployment.starts("meals-rest")).isTrue();
+		assertThat(deployment.only(List.of("meals-rest")).starts("sort-service")).isFalse();
+	}
+
 	/** A system beside {@code service} (the whole lab when empty) that notes when down stops it. */
 	private static BackingSystem.Kind beside(Optional<String> service, String name, List<String> stopped) {
 		return new BackingSystem.Kind() {
