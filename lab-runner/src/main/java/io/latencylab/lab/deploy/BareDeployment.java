@@ -107,8 +107,7 @@ public final class BareDeployment implements Deployment {
 			return this;
 		}
 		// With the services they call, in the lab's start order whatever order they were named in.
-		Set<String> withCalled = ServiceCalls.read(this.project.resolve("docker-compose.yml"), this.services.names())
-			.withCalled(names);
+		Set<String> withCalled = ServiceCalls.read(this.project.resolve("docker-compose.yml")).withCalled(names);
 		this.started = this.services.names().stream().filter(withCalled::contains).toList();
 		this.called = this.started.stream().filter((name) -> !names.contains(name)).toList();
 		return this;
@@ -289,9 +288,8 @@ public final class BareDeployment implements Deployment {
 			}
 			return;
 		}
-		boolean named = !this.started.containsAll(this.services.names());
 		for (String name : this.started.reversed()) {
-			if (!stop(name) && named) {
+			if (!stop(name) && !whole()) {
 				System.out.println(name + " was not running");
 			}
 		}
@@ -309,7 +307,12 @@ public final class BareDeployment implements Deployment {
 
 	/** Whether down stops {@code backing}: with its service, or (beside the lab as a whole) with every service. */
 	private boolean stopsWith(BackingSystem backing) {
-		return backing.beside().map(this::starts).orElse(this.started.containsAll(this.services.names()));
+		return backing.beside().map(this::starts).orElseGet(this::whole);
+	}
+
+	/** Whether this is the whole lab: no services named, or every one. */
+	private boolean whole() {
+		return this.started.containsAll(this.services.names());
 	}
 
 	/** Stops {@code name} if it runs; whether it did. */

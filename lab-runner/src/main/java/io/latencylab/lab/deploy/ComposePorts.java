@@ -1,10 +1,6 @@
 package io.latencylab.lab.deploy;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,14 +21,7 @@ final class ComposePorts {
 	/** Each published host port with the compose service that publishes it. */
 	static Map<Integer, String> published(String config, List<String> services) {
 		JsonNode all = JsonMapper.shared().readTree(config).path("services");
-		Deque<String> next = new ArrayDeque<>(services.isEmpty() ? new ArrayList<>(all.propertyNames()) : services);
-		Set<String> started = new LinkedHashSet<>();
-		while (!next.isEmpty()) {
-			String name = next.pop();
-			if (started.add(name)) {
-				next.addAll(all.path(name).path("depends_on").propertyNames());
-			}
-		}
+		Set<String> started = ServiceCalls.of(all).withCalled(services.isEmpty() ? all.propertyNames() : services);
 		Map<Integer, String> ports = new LinkedHashMap<>();
 		for (String name : started) {
 			for (JsonNode port : all.path(name).path("ports")) {

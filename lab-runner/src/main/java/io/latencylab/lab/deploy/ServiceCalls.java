@@ -5,56 +5,60 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.Collection;
 import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
- * Which of the lab's services each one calls, as docker-compose.yml declares it (its depends_on):
- * the one place the lab's call graph is written. A bare lab of a few services starts the services
- * they call too, as compose does.
+ * What each compose service depends on (its depends_on), the one place the lab's call graph is
+ * written: compose starts a service's with it, and so does a bare lab of a few services.
  */
 final class ServiceCalls {
 
-	private final Map<String, List<String>> calls;
+	/** YAML's merge key, as docker-compose.yml's depends_on use it to take the common ones in: no service. */
+	private static final String MERGE_KEY = "<<";
 
-	private ServiceCalls(Map<String, List<String>> calls) {
-		this.calls = calls;
+	private final JsonNode services;
+
+	private ServiceCalls(JsonNode services) {
+		this.services = services;
 	}
 
-	/** From the compose file's depends_on, each service's among {@code services} (the database, the collector left out). */
-	static ServiceCalls read(Path composeFile, List<String> services) {
-		JsonNode all;
+	/** From a compose file's services, as its YAML or `docker compose config --format json` has them. */
+	static ServiceCalls of(JsonNode services) {
+		return new ServiceCalls(services);
+	}
+
+	/** From the compose file itself. */
+	static ServiceCalls read(Path composeFile) {
 		try {
-			all = YAMLMapper.builder().build().readTree(Files.readString(composeFile)).path("services");
+			return of(YAMLMapper.builder().build().readTree(Files.readString(composeFile)).path("services"));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot read " + composeFile, ex);
 		}
-		Map<String, List<String>> calls = new LinkedHashMap<>();
-		for (String service : services) {
-			calls.put(service, all.path(service).path("depends_on").propertyNames().stream().filter(services::contains).toList());
-		}
-		return new ServiceCalls(calls);
 	}
 
-	/** {@code named} and every service they call, directly or through another. */
-	Set<String> withCalled(List<String> named) {
+	/** {@code named} and every service they depend on, directly or through another, breadth first. */
+	Set<String> withCalled(Collection<String> named) {
 		Set<String> reached = new LinkedHashSet<>();
 		Deque<String> next = new ArrayDeque<>(named);
 		while (!next.isEmpty()) {
 			String service = next.pop();
-			if (reached.add(service)) {
-				next.addAll(this.calls.getOrDefault(service, List.of()));
+			if (!service.equals(MERGE_KEY) && reached.add(service)) {
+				next.addAll(dependsOn(service));
 			}
 		}
 		return reached;
+	}
+
+	private List<String> dependsOn(String service) {
+		return List.copyOf(this.services.path(service).path("depends_on").propertyNames());
 	}
 
 }
