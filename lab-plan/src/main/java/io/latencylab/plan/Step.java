@@ -26,6 +26,12 @@ public record Step(String name, String simulation, Map<String, String> propertie
 	 */
 	public static final Parameter<List<String>> DIVIDES = Parameter.texts("lab.share.divides");
 
+	/**
+	 * The operations a step's load sends, for a load whose own parameters say it otherwise (the toy
+	 * store's "buy", the meals' protocol and mix): what {@link #measures} reads besides them.
+	 */
+	public static final Parameter<List<Operation>> MEASURES = Operation.list("lab.measures");
+
 	public static Builder of(String name, Class<?> simulation) {
 		return new Builder(name, simulation.getName());
 	}
@@ -58,7 +64,7 @@ public record Step(String name, String simulation, Map<String, String> propertie
 
 	/**
 	 * Whether the step's load sends {@code operation}: one of its parameters names it (the sweep's, the
-	 * outside client's, the open model's operation, or a list of them).
+	 * outside client's, the open model's operation, {@link #MEASURES}, or a list of them).
 	 */
 	public boolean measures(Operation operation) {
 		return this.properties.values()

@@ -12,6 +12,7 @@ import io.latencylab.load.sort.SortLoad;
 import io.latencylab.load.sort.SortSimulation;
 import io.latencylab.load.toystore.ToyStoreLoad;
 import io.latencylab.load.toystore.ToyStoreSimulation;
+import io.latencylab.plan.Operation;
 import io.latencylab.plan.Plan;
 import io.latencylab.plan.Step;
 import io.latencylab.plan.WarmUp;
@@ -28,6 +29,17 @@ class StudiesTests {
 			.containsExactly("quick", "seed-000", "seed-001", "seed-002", "seed-003", "seed-004", "agreement");
 		assertThat(Studies.all()).allSatisfy((s) -> assertThat(s.paper()).isNotBlank());
 		assertThat(Studies.named("seed-001").orElseThrow().paper()).contains("Toy Store");
+	}
+
+	@Test
+	void theQuickTourNarrowedToSomeStepsWarmsOnlyTheTargetsTheySend() {
+		Plan quick = Studies.named("quick").orElseThrow().plan(false);
+		assertThat(quick.only(List.of("toystore-buy-c1")).warmUp().get(WarmUp.TARGETS))
+			.containsExactly(WarmUp.Target.of(Operation.TOY_BUY, 5), WarmUp.Target.of(Operation.TOY_BUY, 1));
+		assertThat(quick.only(List.of("meals-soap-study", "sort-quick-n10000-c2")).warmUp().get(WarmUp.TARGETS))
+			.containsExactly(WarmUp.Target.of(Operation.SOAP_STUDY, 4), WarmUp.Target.of(Operation.SORT, 2));
+		assertThat(quick.only(List.of("toystore-query-c5")).warmUp().get(WarmUp.TARGETS))
+			.containsExactly(WarmUp.Target.of(Operation.TOY_QUERY, 5), WarmUp.Target.of(Operation.TOY_QUERY, 1));
 	}
 
 	@Test

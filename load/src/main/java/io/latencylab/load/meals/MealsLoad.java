@@ -2,8 +2,10 @@ package io.latencylab.load.meals;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
+import io.latencylab.plan.Operation;
 import io.latencylab.plan.Parameter;
 import io.latencylab.plan.Parameters;
 import io.latencylab.plan.Step;
@@ -90,13 +92,18 @@ public record MealsLoad(String protocol, String mix, Duration duration, List<Reg
 
 	/** The in-region baseline: {@code users} ramping up over {@code ramp}. */
 	public static Step baseline(String name, String protocol, String mix, int users, Duration ramp, Duration duration) {
-		return Step.of(name, SoapVsRestSimulation.class)
+		Step.Builder builder = Step.of(name, SoapVsRestSimulation.class)
 			.set(PROTOCOL, protocol)
 			.set(MIX, mix)
 			.set(USERS, users)
 			.set(RAMP, ramp)
-			.set(DURATION, duration)
-			.lasting(ramp.plus(duration));
+			.set(DURATION, duration);
+		// "soap" and "study" send the operation soap-study, which a warm-up target names.
+		Arrays.stream(Operation.values())
+			.filter((operation) -> operation.label().equals(protocol + "-" + mix))
+			.findFirst()
+			.ifPresent((operation) -> builder.set(Step.MEASURES, List.of(operation)));
+		return builder.lasting(ramp.plus(duration));
 	}
 
 	/** The study's three regions, {@code users} each, North Europe starting {@code offset} later. */

@@ -3,6 +3,7 @@ package io.latencylab.load.sort;
 import java.time.Duration;
 import java.util.List;
 
+import io.latencylab.plan.Operation;
 import io.latencylab.plan.Parameter;
 import io.latencylab.plan.Parameters;
 import io.latencylab.plan.Step;
@@ -74,6 +75,7 @@ public record SortLoad(String algorithm, int size, int clients, int seed, Durati
 	public Step step() {
 		Step.Builder builder = Step.of(stepName(), SortSimulation.class)
 			.set(ALGORITHM, this.algorithm)
+			.set(Step.MEASURES, List.of(Operation.SORT))
 			.set(SIZE, this.size)
 			.set(CLIENTS, this.clients)
 			.set(DURATION, this.duration)

@@ -1,5 +1,7 @@
 package io.latencylab.load.toystore;
 
+import io.latencylab.plan.Operation;
+
 import io.latencylab.plan.Parameter;
 import io.latencylab.plan.Parameters;
 import io.latencylab.plan.Step;
@@ -42,6 +44,7 @@ public record ToyStoreLoad(String operation, int clients, int requests) {
 		long perRequestMs = (this.operation.equals("buy") ? 12L : 3L) * (1 + this.clients / 2);
 		return Step.of(stepName(), ToyStoreSimulation.class)
 			.set(OPERATION, this.operation)
+			.set(Step.MEASURES, java.util.List.of(this.operation.equals("buy") ? Operation.TOY_BUY : Operation.TOY_QUERY))
 			.set(CLIENTS, this.clients)
 			.set(REQUESTS, this.requests)
 			// Split over injectors by its clients, each sending its requests.
