@@ -1,5 +1,6 @@
 package io.latencylab.toystore.catalog;
 
+import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -26,28 +27,48 @@ import org.springframework.grpc.server.ServerBuilderCustomizer;
  * no lock (reads see a snapshot) and for no network, so it runs on the event loop itself
  * ({@code catalog.query-thread=transport}, what {@code auto} picks with H2). Buy waits for row locks
  * and writes the file, and WatchStock streams for as long as the watcher stays: both keep running
- * on a pool thread. The Floor service's Ping and Read run where a Query does, its Commit where a
- * Buy does, so that each stands for the part it measures. With PostgreSQL a query waits on the network, so {@code auto} leaves every call
- * on the pool. The cost of the event loop: the calls it carries take turns on its thread, so a
- * query waiting for one of the pool's database connections holds them all up.
+ * on a pool thread. {@code catalog.buy-thread=transport} runs a Buy on its event loop too (with H2
+ * and per-buy commits): no faster at one client when measured, and the order service's buys, which
+ * come over one connection, then take turns on one thread (docs/studies/seed-001.md). The Floor
+ * service's Ping and Read run where a Query does, its Commit where a Buy does, so that each stands
+ * for the part it measures. With PostgreSQL a query waits on the network, so {@code auto} leaves
+ * every call on the pool. The cost of the event loop: the calls it carries take turns on its thread,
+ * so a query waiting for one of the pool's database connections holds them all up.
  */
 @Configuration(proxyBeanMethods = false)
 class CallThreads {
 
 	@Bean
-	ServerBuilderCustomizer<NettyServerBuilder> queriesOnTheirEventLoop(CatalogProperties properties,
-			@Value("${spring.datasource.url:}") String databaseUrl, AllButQueries allButQueries) {
+	ServerBuilderCustomizer<NettyServerBuilder> callsOnTheirEventLoop(CatalogProperties properties,
+			@Value("${spring.datasource.url:}") String databaseUrl, PoolUnlessOnTransport calls) {
 		return (builder) -> {
-			if (onTransport(properties.queryThread(), databaseUrl)) {
-				builder.directExecutor().callExecutor(allButQueries);
+			Set<String> onTransport = onTransport(properties, databaseUrl);
+			if (!onTransport.isEmpty()) {
+				calls.onTransport(onTransport);
+				builder.directExecutor().callExecutor(calls);
 			}
 		};
 	}
 
 	/** Not an Executor bean: one would stand in for the application's own task executor. */
 	@Bean
-	AllButQueries allButQueries() {
-		return new AllButQueries();
+	PoolUnlessOnTransport poolUnlessOnTransport() {
+		return new PoolUnlessOnTransport();
+	}
+
+	/** The full names of the methods that run on the event loop that read them. */
+	static Set<String> onTransport(CatalogProperties properties, String databaseUrl) {
+		Set<String> methods = new HashSet<>();
+		if (onTransport(properties.queryThread(), databaseUrl)) {
+			methods.addAll(Set.of(CatalogGrpc.getQueryMethod().getFullMethodName(),
+					FloorGrpc.getPingMethod().getFullMethodName(), FloorGrpc.getReadMethod().getFullMethodName()));
+		}
+		if (properties.buyThread() == CatalogProperties.BuyThread.TRANSPORT && inThisJvm(databaseUrl)
+				&& properties.commitMode() == CatalogProperties.CommitMode.PER_BUY) {
+			methods.addAll(Set.of(CatalogGrpc.getBuyMethod().getFullMethodName(),
+					FloorGrpc.getCommitMethod().getFullMethodName()));
+		}
+		return Set.copyOf(methods);
 	}
 
 	static boolean onTransport(CatalogProperties.QueryThread queryThread, String databaseUrl) {
@@ -65,20 +86,23 @@ class CallThreads {
 	}
 
 	/**
-	 * Query (and the Floor's Ping and Read) stays where it was read (null: the server's direct
+	 * The methods named on the transport stay where they were read (null: the server's direct
 	 * executor); every other method goes to the pool.
 	 */
-	static final class AllButQueries implements ServerCallExecutorSupplier, DisposableBean {
-
-		private static final Set<String> ON_TRANSPORT = Set.of(CatalogGrpc.getQueryMethod().getFullMethodName(),
-				FloorGrpc.getPingMethod().getFullMethodName(), FloorGrpc.getReadMethod().getFullMethodName());
+	static final class PoolUnlessOnTransport implements ServerCallExecutorSupplier, DisposableBean {
 
 		private final ExecutorService pool = Executors
 			.newCachedThreadPool(Thread.ofPlatform().name("catalog-call-", 0).daemon().factory());
 
+		private volatile Set<String> onTransport = Set.of();
+
+		void onTransport(Set<String> methods) {
+			this.onTransport = methods;
+		}
+
 		@Override
 		public <ReqT, RespT> Executor getExecutor(ServerCall<ReqT, RespT> call, Metadata metadata) {
-			return ON_TRANSPORT.contains(call.getMethodDescriptor().getFullMethodName()) ? null : this.pool;
+			return this.onTransport.contains(call.getMethodDescriptor().getFullMethodName()) ? null : this.pool;
 		}
 
 		@Override

@@ -11,10 +11,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param group batching of the group commit mode
  * @param restock the restocker
  * @param queryThread which thread runs a Query call (see {@link CallThreads})
+ * @param buyThread which thread runs a Buy call (see {@link CallThreads})
  */
 @ConfigurationProperties("catalog")
 public record CatalogProperties(@DefaultValue("per-buy") CommitMode commitMode, @DefaultValue Group group,
-		@DefaultValue Restock restock, @DefaultValue("auto") QueryThread queryThread) {
+		@DefaultValue Restock restock, @DefaultValue("auto") QueryThread queryThread,
+		@DefaultValue("pool") BuyThread buyThread) {
 
 	public enum CommitMode {
 
@@ -36,6 +38,20 @@ public record CatalogProperties(@DefaultValue("per-buy") CommitMode commitMode, 
 
 		/** gRPC's default: a pool thread, like every other call. */
 		POOL
+
+	}
+
+	public enum BuyThread {
+
+		/** A pool thread: a Buy waiting for a row lock or its commit holds up no other call. */
+		POOL,
+
+		/**
+		 * The event loop that read it: no hand-off to a pool thread and back, but the calls of its
+		 * connection wait while a Buy waits for a lock or its commit. Taken only with the embedded
+		 * database and per-buy commits (a group commit would wait for buys the loop cannot read).
+		 */
+		TRANSPORT
 
 	}
 

@@ -1,5 +1,6 @@
 package io.latencylab.toystore.catalog;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -15,6 +16,8 @@ import io.latencylab.toystore.api.CatalogGrpc;
 import io.latencylab.toystore.api.FloorGrpc;
 import io.latencylab.toystore.api.FloorRequest;
 import io.latencylab.toystore.api.QueryRequest;
+import io.latencylab.toystore.catalog.CatalogProperties.BuyThread;
+import io.latencylab.toystore.catalog.CatalogProperties.CommitMode;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -111,6 +114,30 @@ class CallThreadsTests {
 		assertThat(CallThreads.onTransport(auto, "jdbc:postgresql://postgres:5432/catalog")).isFalse();
 		assertThat(CallThreads.onTransport(CatalogProperties.QueryThread.POOL, "jdbc:h2:mem:catalog")).isFalse();
 		assertThat(CallThreads.onTransport(CatalogProperties.QueryThread.TRANSPORT, "jdbc:postgresql://p/c")).isTrue();
+	}
+
+	@Test
+	void aBuyRunsOnTheEventLoopOnlyWhenAskedWithTheEmbeddedDatabaseAndItsOwnCommit() {
+		String h2 = "jdbc:h2:file:./data/catalog/catalog;WRITE_DELAY=0";
+		String buy = CatalogGrpc.getBuyMethod().getFullMethodName();
+		String commit = FloorGrpc.getCommitMethod().getFullMethodName();
+		String query = CatalogGrpc.getQueryMethod().getFullMethodName();
+
+		assertThat(CallThreads.onTransport(properties(CommitMode.PER_BUY, BuyThread.POOL), h2)).contains(query)
+			.doesNotContain(buy, commit);
+		assertThat(CallThreads.onTransport(properties(CommitMode.PER_BUY, BuyThread.TRANSPORT), h2)).contains(query,
+				buy, commit);
+		assertThat(CallThreads.onTransport(properties(CommitMode.GROUP, BuyThread.TRANSPORT), h2)).contains(query)
+			.doesNotContain(buy, commit);
+		assertThat(CallThreads.onTransport(properties(CommitMode.PER_BUY, BuyThread.TRANSPORT),
+				"jdbc:postgresql://postgres:5432/catalog"))
+			.isEmpty();
+	}
+
+	private static CatalogProperties properties(CommitMode commitMode, BuyThread buyThread) {
+		return new CatalogProperties(commitMode, new CatalogProperties.Group(64),
+				new CatalogProperties.Restock(false, Duration.ofSeconds(10), 100), CatalogProperties.QueryThread.AUTO,
+				buyThread);
 	}
 
 	@TestConfiguration(proxyBeanMethods = false)
