@@ -230,10 +230,14 @@ def operation_scripts(work, env, sort_n):
     }
 
 
-def set_sampling(env, services, probability):
+def set_sampling(env, services, probability, observations=True):
     """Each service's sampler, switched in its running JVM (POST /actuator/sampling): probability 0 samples no
-    new trace, None goes back to the sampler it started with."""
-    body = json.dumps({} if probability is None else {"probability": probability}).encode()
+    new trace, None goes back to the sampler it started with; observations=False makes every Micrometer
+    observation a no-op (no meters, no spans: the services as if uninstrumented)."""
+    fields = {} if probability is None else {"probability": probability}
+    if not observations:
+        fields["observations"] = False
+    body = json.dumps(fields).encode()
     for service in services:
         request = urllib.request.Request(f"http://127.0.0.1:{env[HTTP_PORT[service]]}/actuator/sampling", data=body,
                                          headers={"Content-Type": "application/json"})

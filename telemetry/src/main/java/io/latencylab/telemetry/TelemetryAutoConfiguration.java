@@ -93,7 +93,8 @@ public class TelemetryAutoConfiguration {
 
 	/**
 	 * The sampler Boot configured (management.tracing.sampling, management.opentelemetry.tracing.sampler),
-	 * wrapped so that {@code /actuator/sampling} can change it while the service runs.
+	 * wrapped so that {@code /actuator/sampling} can change it while the service runs, and the
+	 * switch of every observation beside it.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = { "io.opentelemetry.sdk.trace.samplers.Sampler",
@@ -111,12 +112,18 @@ public class TelemetryAutoConfiguration {
 			};
 		}
 
+		// Registered on the ObservationRegistry by Boot, as every ObservationPredicate bean is.
+		@Bean
+		ObservationSwitch observationSwitch() {
+			return new ObservationSwitch();
+		}
+
 		// Boot's own condition for its sampler bean, which is defined after this class.
 		@Bean
 		@ConditionalOnAvailableEndpoint
 		@ConditionalOnEnabledOpenTelemetry
-		SamplingEndpoint samplingEndpoint(Sampler sampler) {
-			return new SamplingEndpoint((SwitchableSampler) sampler);
+		SamplingEndpoint samplingEndpoint(Sampler sampler, ObservationSwitch observations) {
+			return new SamplingEndpoint((SwitchableSampler) sampler, observations);
 		}
 
 	}

@@ -1,5 +1,8 @@
 package io.latencylab.telemetry;
 
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
@@ -9,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
 import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration;
 import org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -33,10 +37,10 @@ class SamplingSwitchTests {
 			assertThat(sampled(tracer)).isTrue();
 			assertThat(endpoint.sampling()).containsEntry("probability", null);
 
-			assertThat(endpoint.setProbability(0.0)).containsEntry("probability", 0.0);
+			assertThat(endpoint.set(0.0, null)).containsEntry("probability", 0.0);
 			assertThat(sampled(tracer)).isFalse();
 
-			endpoint.setProbability(null);
+			endpoint.set(null, null);
 			assertThat(endpoint.sampling()).containsEntry("probability", null);
 			assertThat(sampled(tracer)).isTrue();
 		});
@@ -47,7 +51,7 @@ class SamplingSwitchTests {
 		this.contexts.run((context) -> {
 			Tracer tracer = context.getBean(SdkTracerProvider.class).get("test");
 			Span parent = tracer.spanBuilder("parent").startSpan();
-			context.getBean(SamplingEndpoint.class).setProbability(0.0);
+			context.getBean(SamplingEndpoint.class).set(0.0, null);
 			Span child = tracer.spanBuilder("child").setParent(Context.current().with(parent)).startSpan();
 			assertThat(child.getSpanContext().isSampled()).isTrue();
 			child.end();
@@ -59,13 +63,34 @@ class SamplingSwitchTests {
 	void aProbabilityOutsideZeroToOneIsRefusedAndChangesNothing() {
 		this.contexts.run((context) -> {
 			SamplingEndpoint endpoint = context.getBean(SamplingEndpoint.class);
-			endpoint.setProbability(0.0);
+			endpoint.set(0.0, null);
 			for (double wrong : new double[] { -0.1, 1.5, Double.NaN }) {
 				assertThatExceptionOfType(InvalidEndpointRequestException.class)
-					.isThrownBy(() -> endpoint.setProbability(wrong))
+					.isThrownBy(() -> endpoint.set(wrong, false))
 					.withMessageContaining("from 0 to 1");
 			}
-			assertThat(endpoint.sampling()).containsEntry("probability", 0.0);
+			assertThat(endpoint.sampling()).containsEntry("probability", 0.0).containsEntry("observations", true);
+		});
+	}
+
+	@Test
+	void observationsSwitchedOffAreNoOpsUntilSwitchedOnAgainAndTheSamplerIsLeftConfigured() {
+		// A handler that takes every observation: a registry with none makes each one a no-op anyway.
+		this.contexts.withConfiguration(AutoConfigurations.of(ObservationAutoConfiguration.class))
+			.withBean(ObservationHandler.class, () -> (ObservationHandler<Observation.Context>) (context) -> true)
+			.run((context) -> {
+			ObservationRegistry registry = context.getBean(ObservationRegistry.class);
+			SamplingEndpoint endpoint = context.getBean(SamplingEndpoint.class);
+			assertThat(Observation.start("lab.test", registry).isNoop()).isFalse();
+
+			assertThat(endpoint.set(null, false)).containsEntry("observations", false)
+				.containsEntry("probability", null);
+			Observation off = Observation.start("lab.test", registry);
+			assertThat(off.isNoop()).isTrue();
+			off.stop();
+
+			assertThat(endpoint.set(null, null)).containsEntry("observations", true);
+			assertThat(Observation.start("lab.test", registry).isNoop()).isFalse();
 		});
 	}
 
