@@ -47,8 +47,8 @@ final class UpCommand implements Callable<Integer> {
 			throw new CommandLine.ParameterException(this.spec.commandLine(),
 					"--study, --targets, --warm-cap, --window and --max-windows go with --warm");
 		}
-		Step warmUp = this.warm ? this.warmOptions.warmUp(this.spec.commandLine()) : null;
 		Deployment deployment = this.jvmStart.apply(this.options.deployment(), this.spec.commandLine());
+		Step warmUp = this.warm ? this.warmOptions.warmUp(this.spec.commandLine(), deployment::starts) : null;
 		boolean external = deployment instanceof ExternalDeployment;
 		boolean wasDown = !external && !deployment.isUp();
 		try {

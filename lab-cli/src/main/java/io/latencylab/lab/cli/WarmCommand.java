@@ -31,8 +31,8 @@ final class WarmCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws Exception {
-		Step warmUp = this.warm.warmUp(this.spec.commandLine());
 		Deployment deployment = this.options.deployment();
+		Step warmUp = this.warm.warmUp(this.spec.commandLine(), deployment::starts);
 		if (!deployment.isUp()) {
 			throw new IllegalStateException("the lab (" + deployment.mode() + ") is not up: start it with ./lab up"
 					+ (this.options.compose ? " --compose" : "") + ", or ./lab up --warm to start and warm it");

@@ -2,6 +2,7 @@ package io.latencylab.lab.cli;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Predicate;
 
 import io.latencylab.lab.study.Studies;
 import io.latencylab.lab.study.Study;
@@ -43,8 +44,12 @@ final class WarmOptions {
 				|| this.maxWindows != null;
 	}
 
-	/** The warm-up step asked for; a mistake is a ParameterException, before anything starts. */
-	Step warmUp(CommandLine cli) {
+	/**
+	 * The warm-up step asked for; a mistake is a ParameterException, before anything starts. A target
+	 * must reach only services the lab runs ({@code started}: all of them unless --services named
+	 * some); of the tour's targets, asked for by default, those that reach others are left out.
+	 */
+	Step warmUp(CommandLine cli, Predicate<String> started) {
 		Step step;
 		if (this.targets != null) {
 			try {
@@ -66,6 +71,24 @@ final class WarmOptions {
 			}
 		}
 		Step.Builder builder = step.toBuilder();
+		List<WarmUp.Target> all = step.get(WarmUp.TARGETS);
+		List<WarmUp.Target> unreached = all.stream().filter((target) -> !target.operation().services().stream().allMatch(started)).toList();
+		if (!unreached.isEmpty()) {
+			if (this.targets != null || this.study != null) {
+				String missing = String.join("; ", unreached.stream()
+					.map((target) -> target + " needs "
+							+ String.join(" and ", target.operation().services().stream().filter(started.negate()).toList()))
+					.toList());
+				throw new CommandLine.ParameterException(cli, ((this.targets != null) ? "--targets" : "--study " + this.study)
+						+ ": " + missing + ", which this lab does not run (--services): name it there, or warm other targets");
+			}
+			List<WarmUp.Target> reached = all.stream().filter((target) -> !unreached.contains(target)).toList();
+			if (reached.isEmpty()) {
+				throw new CommandLine.ParameterException(cli, "none of the tour's targets reaches only the services this lab runs "
+						+ "(--services): name --targets");
+			}
+			builder.set(WarmUp.TARGETS, reached);
+		}
 		Duration cap = (this.cap == null) ? WarmUp.DEFAULT_CAP : duration(cli, "--warm-cap", this.cap, WarmUp.BUDGET);
 		Duration window = duration(cli, "--window", this.window, WarmUp.WINDOW);
 		builder.set(WarmUp.BUDGET, cap);

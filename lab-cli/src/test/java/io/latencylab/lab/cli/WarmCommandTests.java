@@ -4,12 +4,17 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
 
+import io.latencylab.plan.WarmUp;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /** What ./lab warm and ./lab up --warm are asked to warm is checked before anything starts or is sent. */
 class WarmCommandTests {
@@ -35,6 +40,35 @@ class WarmCommandTests {
 		assertThat(err.toString()).contains(message).contains("Usage: lab " + args[0]);
 		assertThat(services).as("nothing was started").doesNotExist();
 		assertThat(Files.exists(Lab.PROJECT.resolve("runs"))).isFalse();
+	}
+
+	/** Checked against the services the lab runs before anything starts (UpCommand, WarmCommand: deployment::starts). */
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = {
+			"frontend-service,catalog-service,order-service|toy-query@1,soap-get@1||--targets: soap-get@1 needs meals-soap, which this lab does not run (--services)",
+			"frontend-service|toy-query@1,rest-get@2||--targets: toy-query@1 needs catalog-service and order-service; rest-get@2 needs meals-rest, which",
+			"meals-rest,catalog-service||seed-001|--study seed-001: toy-query@5 needs frontend-service and order-service; toy-buy@5 needs",
+			"object-store|||none of the tour's targets reaches only the services this lab runs (--services)" })
+	void aTargetOfAServiceNotRunIsRefused(String started, String targets, String study, String message) {
+		WarmOptions options = new WarmOptions();
+		options.targets = (targets == null) ? null : List.of(targets.split(","));
+		options.study = study;
+		Set<String> services = Set.of(started.split(","));
+		assertThatExceptionOfType(CommandLine.ParameterException.class)
+			.isThrownBy(() -> options.warmUp(new CommandLine(new Lab()), services::contains))
+			.withMessageContaining(message);
+	}
+
+	@Test
+	void theToursTargetsAreThoseOfTheServicesUp() {
+		CommandLine cli = new CommandLine(new Lab());
+		Set<String> toyStore = Set.of("frontend-service", "catalog-service", "order-service");
+		List<WarmUp.Target> targets = new WarmOptions().warmUp(cli, toyStore::contains).get(WarmUp.TARGETS);
+		List<WarmUp.Target> tour = new WarmOptions().warmUp(cli, (service) -> true).get(WarmUp.TARGETS);
+		assertThat(targets).isNotEmpty()
+			.allSatisfy((target) -> assertThat(toyStore).containsAll(target.operation().services()))
+			.isEqualTo(tour.stream().filter((target) -> toyStore.containsAll(target.operation().services())).toList());
+		assertThat(tour).hasSizeGreaterThan(targets.size());
 	}
 
 }

@@ -12,7 +12,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
+import io.latencylab.lab.net.Http;
+import io.latencylab.lab.topology.Topology;
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.OutsideLoad;
 import io.latencylab.plan.Step;
@@ -40,14 +43,33 @@ public final class ReferenceServer implements AutoCloseable {
 	}
 
 	/**
-	 * Whether a warm-up can measure this machine's noise on it: nginx here, meals-rest on this
-	 * machine's loopback, and a load generator on this machine (a pod or another host could not reach it).
+	 * Whether a warm-up can measure this machine's noise on it: nginx here, meals-rest in
+	 * {@code targets} on this machine's loopback and answering (its readiness in {@code topology}),
+	 * and a load generator on this machine (a pod or another host could not reach it). A lab of some
+	 * services (--services) may run without meals-rest, whose bytes the reference serves: {@code say}
+	 * is then told the warm-up judges by the rule as it is.
 	 */
-	public static boolean forNoise(Map<String, String> targets, boolean localInjector) {
+	public static boolean forNoise(Map<String, String> targets, Topology topology, boolean localInjector,
+			Consumer<String> say) {
 		String rest = targets.get(Targets.MEALS_REST.name());
-		return localInjector && nginx().isPresent() && rest != null
-				&& List.of("127.0.0.1", "localhost").contains(URI.create(rest).getHost());
+		if (!localInjector || nginx().isEmpty() || rest == null
+				|| !List.of("127.0.0.1", "localhost").contains(URI.create(rest).getHost())) {
+			return false;
+		}
+		Topology.Endpoint service = topology.services().get(REST_SERVICE);
+		if (service == null || Http.get(service.readiness()).isEmpty()) {
+			say.accept(WITHOUT_REST);
+			return false;
+		}
+		return true;
 	}
+
+	/** The service whose REST get the reference serves. */
+	static final String REST_SERVICE = "meals-rest";
+
+	/** Why a warm-up of a lab without meals-rest measures no noise, and what it judges by instead. */
+	static final String WITHOUT_REST = "The machine's noise is not measured: the reference serves meals-rest's REST get, "
+			+ "and meals-rest is not up (--services); the rule's own variation stands";
 
 	/** Whether any of {@code steps} aims at the reference. */
 	public static boolean wanted(List<Step> steps) {

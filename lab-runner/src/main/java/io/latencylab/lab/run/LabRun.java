@@ -197,8 +197,8 @@ public final class LabRun {
 
 	/** Whether the warm-up measures this machine's noise on the reference first (see Warming#measuringNoise). */
 	private boolean noiseReference(List<Step> steps, boolean warmUp, Map<String, String> direct) {
-		return warmUp && steps.getFirst().get(WarmUp.TARGETS) != null
-				&& ReferenceServer.forNoise(direct, !this.injectors.getFirst().remote());
+		return warmUp && steps.getFirst().get(WarmUp.TARGETS) != null && ReferenceServer.forNoise(direct,
+				this.deployment.topology(), !this.injectors.getFirst().remote(), this.out::println);
 	}
 
 	/** {@code targets} as a pod of the cluster the services run on reaches them. */

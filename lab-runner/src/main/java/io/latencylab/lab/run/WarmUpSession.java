@@ -41,7 +41,7 @@ public final class WarmUpSession {
 		Progress progress = new Progress(List.of(warmUp), out);
 		progress.startStep(0);
 		Settling settling;
-		boolean noise = ReferenceServer.forNoise(targets, !injector.remote());
+		boolean noise = ReferenceServer.forNoise(targets, deployment.topology(), !injector.remote(), progress::say);
 		try (GatlingStep gatling = new GatlingStep(project, injector);
 				ReferenceServer reference = noise
 						? ReferenceServer.start(targets.get(Targets.MEALS_REST.name()), dir.resolve("reference")) : null) {

@@ -11,15 +11,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 import com.sun.net.httpserver.HttpServer;
+import io.latencylab.lab.topology.Topology;
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.OutsideLoad;
 import io.latencylab.plan.Step;
+import io.latencylab.plan.Targets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -106,6 +110,40 @@ class ReferenceServerTests {
 		Step rest = new OutsideLoad(Operation.REST_GET, Duration.ofSeconds(1)).step("wrk-rest");
 		assertThat(ReferenceServer.wanted(List.of(rest, reference))).isTrue();
 		assertThat(ReferenceServer.wanted(List.of(rest))).isFalse();
+	}
+
+	@Test
+	void measuresNoiseOnlyWhereMealsRestAnswers(@TempDir Path dir) throws Exception {
+		assumeThat(ReferenceServer.nginx()).as("nginx (apt-get install nginx)").isPresent();
+		HttpServer rest = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		rest.createContext("/actuator/health/readiness", (exchange) -> {
+			exchange.sendResponseHeaders(200, -1);
+			exchange.close();
+		});
+		rest.start();
+		Map<String, String> targets = Map.of(Targets.MEALS_REST.name(), base(rest));
+		Topology up = topology(Map.of(ReferenceServer.REST_SERVICE, endpoint(base(rest))), dir);
+		List<String> said = new ArrayList<>();
+		try {
+			assertThat(ReferenceServer.forNoise(targets, up, true, said::add)).isTrue();
+			assertThat(ReferenceServer.forNoise(targets, up, false, said::add)).as("a generator elsewhere").isFalse();
+			assertThat(said).isEmpty();
+		}
+		finally {
+			rest.stop(0);
+		}
+		assertThat(ReferenceServer.forNoise(targets, up, true, said::add)).as("meals-rest stopped").isFalse();
+		assertThat(ReferenceServer.forNoise(targets, topology(Map.of(), dir), true, said::add))
+			.as("a topology without meals-rest").isFalse();
+		assertThat(said).containsExactly(ReferenceServer.WITHOUT_REST, ReferenceServer.WITHOUT_REST);
+	}
+
+	private static Topology topology(Map<String, Topology.Endpoint> services, Path dir) {
+		return new Topology("test", Topology.Kind.EXTERNAL, services, Map.of(), Topology.TraceSource.files(dir), List.of());
+	}
+
+	private static Topology.Endpoint endpoint(String http) {
+		return new Topology.Endpoint(http, Optional.empty(), http + "/actuator", http + "/actuator/prometheus");
 	}
 
 	private static HttpServer restServing(int status, AtomicReference<String> accept) throws Exception {
