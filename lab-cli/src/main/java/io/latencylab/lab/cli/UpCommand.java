@@ -1,5 +1,7 @@
 package io.latencylab.lab.cli;
 
+import java.io.IOException;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,30 +52,52 @@ final class UpCommand implements Callable<Integer> {
 		Deployment deployment = this.jvmStart.apply(this.options.deployment(), this.spec.commandLine());
 		Step warmUp = this.warm ? this.warmOptions.warmUp(this.spec.commandLine(), deployment::starts) : null;
 		boolean external = deployment instanceof ExternalDeployment;
-		boolean wasDown = !external && !deployment.isUp();
+		return upThenWarm(deployment, this.injections, !external && !deployment.isUp(), () -> {
+			if (external) {
+				System.out.println("Every service of " + deployment.topology().name() + " is ready:");
+				deployment.topology().services().forEach((name, endpoint) -> System.out.printf(Locale.ROOT,
+						"  %-17s %s%s%n", name, endpoint.http(), endpoint.grpc().map((g) -> "   (gRPC " + g + ")").orElse("")));
+			}
+			else {
+				System.out.print(endpoints(deployment.services(), deployment::starts, this.options.stopWith()));
+			}
+			// Up stays up when the warm-up does not settle: the table says how far it got.
+			return (warmUp == null) ? 0 : WarmCommand.warm(deployment, warmUp, this.options);
+		}, System.err);
+	}
+
+	/**
+	 * Starts the lab, then does what follows (the endpoints, the warm-up). A lab that did not come up
+	 * whole, or whose warm-up failed, is not left running: what this command started, it stops. A
+	 * warm-up that ran but did not settle is not a failure; its exit code says so.
+	 */
+	static int upThenWarm(Deployment deployment, List<String> injections, boolean wasDown, Callable<Integer> then,
+			PrintStream err) throws Exception {
 		try {
-			deployment.up(this.injections);
+			deployment.up(injections);
 		}
 		catch (PortHolders.HeldPorts refused) {
 			throw refused;
 		}
 		catch (Exception ex) {
-			// A lab that did not come up whole is not left half up: what this command started, it stops.
-			if (wasDown) {
-				System.err.println("Not every service came up: stopping the lab again");
-				deployment.down();
-			}
+			stopIfStarted(deployment, wasDown, "Not every service came up", err);
 			throw ex;
 		}
-		if (external) {
-			System.out.println("Every service of " + deployment.topology().name() + " is ready:");
-			deployment.topology().services().forEach((name, endpoint) -> System.out.printf(Locale.ROOT, "  %-17s %s%s%n",
-					name, endpoint.http(), endpoint.grpc().map((g) -> "   (gRPC " + g + ")").orElse("")));
-			return (warmUp == null) ? 0 : WarmCommand.warm(deployment, warmUp, this.options);
+		try {
+			return then.call();
 		}
-		System.out.print(endpoints(deployment.services(), deployment::starts, this.options.stopWith()));
-		// Up stays up when the warm-up does not settle: the table says how far it got.
-		return (warmUp == null) ? 0 : WarmCommand.warm(deployment, warmUp, this.options);
+		catch (Exception ex) {
+			stopIfStarted(deployment, wasDown, "The warm-up failed (" + ex + ")", err);
+			throw ex;
+		}
+	}
+
+	private static void stopIfStarted(Deployment deployment, boolean wasDown, String why, PrintStream err)
+			throws IOException, InterruptedException {
+		if (wasDown) {
+			err.println(why + ": stopping the lab again");
+			deployment.down();
+		}
 	}
 
 	/** Where each service up started answers, a line or two each, and how to stop the lab. */
