@@ -19,8 +19,8 @@ public class MealsConfiguration {
 	}
 
 	@Bean
-	OrderBook orderBook(MealCatalog catalog) {
-		return new OrderBook(catalog, Clock.systemUTC());
+	OrderBook orderBook(MealCatalog catalog, MealsProperties properties) {
+		return new OrderBook(catalog, Clock.systemUTC(), properties.ordersKept());
 	}
 
 }

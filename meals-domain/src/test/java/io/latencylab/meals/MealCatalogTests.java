@@ -87,7 +87,7 @@ class MealCatalogTests {
 		for (int i = 0; i < 50; i++) {
 			ids.add(this.catalog.create(spec("meal " + i, i, i + ".00")).id());
 		}
-		OrderBook orders = new OrderBook(this.catalog, java.time.Clock.systemUTC());
+		OrderBook orders = new OrderBook(this.catalog, java.time.Clock.systemUTC(), 10_000);
 		ExecutorService pool = Executors.newFixedThreadPool(8);
 		List<Future<?>> work = new ArrayList<>();
 		for (int t = 0; t < 8; t++) {

@@ -11,7 +11,7 @@ class MealsSeedTests {
 
 	private static MealCatalog seeded(int size, int descriptionBytes) {
 		MealCatalog catalog = new MealCatalog();
-		MealsSeed.fill(catalog, new MealsProperties(new MealsProperties.Catalog(size), descriptionBytes));
+		MealsSeed.fill(catalog, new MealsProperties(new MealsProperties.Catalog(size), descriptionBytes, 10_000));
 		return catalog;
 	}
 
