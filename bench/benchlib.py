@@ -18,6 +18,17 @@ STEAK = "5268203c-de76-4921-a3e3-439db69c462a"
 SOAP_GET = ('<e:Envelope xmlns:e="http://schemas.xmlsoap.org/soap/envelope/" xmlns:m="http://foodmenu.io/gt/webservice">'
             '<e:Body><m:getMealRequest><m:name>Steak</m:name></m:getMealRequest></e:Body></e:Envelope>')
 SOAP_TYPE = "text/xml; charset=utf-8"
+# Seed 000's SOAP plan, its five requests in turn (StudyPlanRequests.soap(), which the lab's soap-study sends):
+# the gets, then an order, which the service keeps.
+SOAP_STUDY = [f'<e:Envelope xmlns:e="http://schemas.xmlsoap.org/soap/envelope/" xmlns:m="http://foodmenu.io/gt/webservice">'
+              f'<e:Body>{body}</e:Body></e:Envelope>' for body in (
+                  "<m:getCheapestMealRequest/>", "<m:getLargestMealRequest/>",
+                  "<m:getMealRequest><m:name>Portobello</m:name></m:getMealRequest>",
+                  "<m:getMealRequest><m:name>Steak</m:name></m:getMealRequest>",
+                  "<m:addOrderRequest><m:order><m:orderId>1</m:orderId><m:items><m:orderItem><m:mealName>Steak</m:mealName>"
+                  "<m:quantity>2</m:quantity></m:orderItem><m:orderItem><m:mealName>Portobello</m:mealName><m:quantity>1"
+                  "</m:quantity></m:orderItem></m:items><m:customerName>Jan Peeters</m:customerName><m:deliveryAddress>"
+                  "Andreas Vesaliusstraat 13, Leuven</m:deliveryAddress></m:order></m:addOrderRequest>")]
 # Each thread keeps the sort phase of every answer; done() prints them for the benchmark to read.
 SORT_PHASES = """
 sorts = {}
@@ -228,6 +239,14 @@ def operation_scripts(work, env, sort_n):
             wrk_script(os.path.join(work, "sort.lua"), "POST", "text/plain", None,
                        f'local f = io.open("{sort_file}", "rb")\nwrk.body = f:read("*a")\nf:close()\n' + SORT_PHASES))}),
     }
+
+
+def soap_study_script(work, env):
+    """(url, wrk script) of seed 000's SOAP plan, each wrk thread sending its five requests in turn."""
+    return (f"http://127.0.0.1:{env['MEALS_SOAP_PORT']}/ws", wrk_script(
+        os.path.join(work, "soap-study.lua"), "POST", SOAP_TYPE, None,
+        "local bodies = {" + ", ".join(f"[==[{b}]==]" for b in SOAP_STUDY) + "}\nlocal turn = 0\n"
+        "request = function()\n  turn = turn % #bodies + 1\n  return wrk.format(nil, nil, nil, bodies[turn])\nend\n"))
 
 
 def set_sampling(env, services, probability, observations=True):
