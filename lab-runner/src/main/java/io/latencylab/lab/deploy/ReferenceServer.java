@@ -56,16 +56,13 @@ public final class ReferenceServer implements AutoCloseable {
 				|| !List.of("127.0.0.1", "localhost").contains(URI.create(rest).getHost())) {
 			return false;
 		}
-		Topology.Endpoint service = topology.services().get(REST_SERVICE);
+		Topology.Endpoint service = topology.services().get(Targets.SERVICE.get(Targets.MEALS_REST));
 		if (service == null || Http.get(service.readiness()).isEmpty()) {
 			say.accept(WITHOUT_REST);
 			return false;
 		}
 		return true;
 	}
-
-	/** The service whose REST get the reference serves. */
-	static final String REST_SERVICE = "meals-rest";
 
 	/** Why a warm-up of a lab without meals-rest measures no noise, and what it judges by instead. */
 	static final String WITHOUT_REST = "The machine's noise is not measured: the reference serves meals-rest's REST get, "

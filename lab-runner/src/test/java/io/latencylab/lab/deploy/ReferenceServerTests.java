@@ -122,7 +122,7 @@ class ReferenceServerTests {
 		});
 		rest.start();
 		Map<String, String> targets = Map.of(Targets.MEALS_REST.name(), base(rest));
-		Topology up = topology(Map.of(ReferenceServer.REST_SERVICE, endpoint(base(rest))), dir);
+		Topology up = topology(Map.of(Targets.SERVICE.get(Targets.MEALS_REST), endpoint(base(rest))), dir);
 		List<String> said = new ArrayList<>();
 		try {
 			assertThat(ReferenceServer.forNoise(targets, up, true, said::add)).isTrue();
