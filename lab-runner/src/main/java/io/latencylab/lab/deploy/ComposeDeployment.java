@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 import io.latencylab.lab.net.Http;
@@ -47,6 +48,9 @@ public final class ComposeDeployment implements Deployment {
 	private final Path project;
 
 	private final List<String> services;
+
+	/** {@link #services} and their depends_on, read from the compose file when first asked. */
+	private Set<String> startedWithCalled;
 
 	private final Services lab;
 
@@ -99,10 +103,13 @@ public final class ComposeDeployment implements Deployment {
 		return BackingSystem.find(this.backings, type);
 	}
 
-	/** Whether {@code up} starts {@code service}: all of compose's, or those named. */
+	/** Whether {@code up} starts {@code service}: all of compose's, or those named with what they depend on, as compose does. */
 	@Override
 	public boolean starts(String service) {
-		return this.services.isEmpty() || this.services.contains(service);
+		if (!this.services.isEmpty() && this.startedWithCalled == null) {
+			this.startedWithCalled = ServiceCalls.read(this.project.resolve("docker-compose.yml")).withCalled(this.services);
+		}
+		return this.services.isEmpty() || this.startedWithCalled.contains(service);
 	}
 
 	/** Runs {@code docker compose} with these arguments and every variable the lab hands it, its output shown. */
@@ -143,22 +150,7 @@ public final class ComposeDeployment implements Deployment {
 				(startCacheMapped(id) ? fromCache : cold).add(service);
 			}
 		}
-		return startedHow("containers", fromCache, cold, this.startCache);
-	}
-
-	/** The report's words for the running JVMs in {@code where} (containers, pods): those with their image's cache mapped, those without. */
-	static Optional<String> startedHow(String where, List<String> fromCache, List<String> cold, boolean cacheAsked) {
-		if (fromCache.isEmpty() && cold.isEmpty()) {
-			return Optional.empty();
-		}
-		String cache = "from the start-up cache its image recorded when built";
-		if (cold.isEmpty()) {
-			return Optional.of("in " + where + ", each " + cache);
-		}
-		String why = cacheAsked ? "the cache not mapped: an image built before it, or refused by the JVM" : "--no-aot-cache";
-		return Optional.of(fromCache.isEmpty() ? "cold, in " + where + " (" + why + ")"
-				: "in " + where + ": " + String.join(", ", fromCache) + " " + cache + "; cold: " + String.join(", ", cold)
-						+ " (" + why + ")");
+		return JvmStartWords.of("containers", fromCache, cold, this.startCache);
 	}
 
 	/** Whether the container's JVM (its pid 1, exec'd by the image's entrypoint) has the start-up cache mapped. */

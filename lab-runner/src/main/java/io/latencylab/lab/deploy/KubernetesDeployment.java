@@ -254,7 +254,7 @@ public final class KubernetesDeployment implements Deployment {
 				return Optional.empty();
 			}
 		}
-		return ComposeDeployment.startedHow("pods", fromCache, cold, true);
+		return JvmStartWords.of("pods", fromCache, cold, true);
 	}
 
 	@Override

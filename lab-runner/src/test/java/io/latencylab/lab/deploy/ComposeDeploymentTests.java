@@ -1,5 +1,6 @@
 package io.latencylab.lab.deploy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -7,29 +8,28 @@ import java.util.Set;
 
 import io.latencylab.plan.Services;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ComposeDeploymentTests {
 
 	@Test
-	void everyJvmWithItsImagesCacheMappedIsSaidToStartFromIt() {
-		assertThat(ComposeDeployment.startedHow("containers", List.of("meals-rest", "sort-service"), List.of(), true))
-			.hasValue("in containers, each from the start-up cache its image recorded when built");
-	}
-
-	@Test
-	void aJvmWithoutItIsNamedWithTheLikelyReason() {
-		assertThat(ComposeDeployment.startedHow("containers", List.of("meals-rest"), List.of("sort-service"), true)).hasValueSatisfying(
-				(how) -> assertThat(how).contains("meals-rest from the start-up cache")
-					.contains("cold: sort-service (the cache not mapped: an image built before it"));
-	}
-
-	@Test
-	void startedColdOnPurposeSaysSo() {
-		assertThat(ComposeDeployment.startedHow("containers", List.of(), List.of("meals-rest"), false))
-			.hasValue("cold, in containers (--no-aot-cache)");
-		assertThat(ComposeDeployment.startedHow("containers", List.of(), List.of(), true)).isEmpty();
+	void upStartsTheServicesNamedAndWhatTheyDependOnAsComposeDoes(@TempDir Path project) throws Exception {
+		Files.writeString(project.resolve(".env"), "LAB_SERVICES=sort-service,meals-rest,meals-soap\nSORT_PORT=18084\n"
+				+ "MEALS_REST_PORT=18082\nMEALS_SOAP_PORT=18081\n");
+		Files.writeString(project.resolve("docker-compose.yml"), """
+				services:
+				  meals-soap:
+				    depends_on:
+				      sort-service: { condition: service_healthy }
+				  sort-service: {}
+				  meals-rest: {}
+				""");
+		ComposeDeployment some = new ComposeDeployment(project, List.of("meals-soap"), List.of());
+		assertThat(some.starts("sort-service")).as("meals-soap depends on it").isTrue();
+		assertThat(some.starts("meals-rest")).isFalse();
+		assertThat(new ComposeDeployment(project, List.of(), List.of()).starts("meals-rest")).isTrue();
 	}
 
 	/** What `docker compose ps --all --format json` printed (2.26: one object a line), its labels cut. */
