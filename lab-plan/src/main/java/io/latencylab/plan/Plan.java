@@ -3,7 +3,11 @@ package io.latencylab.plan;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * What a run does: a warm-up, then its steps, in order.
@@ -104,6 +108,33 @@ public record Plan(String name, String seed, boolean full, Step warmUp, List<Ste
 			.filter((target) -> kept.stream().anyMatch((step) -> step.measures(target.operation())))
 			.toList();
 		return sent.isEmpty() ? this.warmUp : this.warmUp.with(WarmUp.TARGETS, sent);
+	}
+
+	/**
+	 * The lab's services each step as run sends to, by step name, in run order: the warm-up's by its
+	 * targets, another step's by the operations it sends ({@link Step#measures}). A step that names no
+	 * operation (its simulation aims where it likes) is left out.
+	 */
+	public Map<String, Set<String>> servicesReached(boolean withWarmUp) {
+		Map<String, Set<String>> reached = new LinkedHashMap<>();
+		for (Step step : run(withWarmUp)) {
+			Set<String> services = new LinkedHashSet<>();
+			List<WarmUp.Target> targets = (step == this.warmUp) ? step.get(WarmUp.TARGETS) : null;
+			if (targets != null) {
+				targets.forEach((target) -> services.addAll(target.operation().services()));
+			}
+			else {
+				for (Operation operation : Operation.values()) {
+					if (step.measures(operation)) {
+						services.addAll(operation.services());
+					}
+				}
+			}
+			if (!services.isEmpty()) {
+				reached.put(step.name(), services);
+			}
+		}
+		return reached;
 	}
 
 	/** How long the plan should take: the warm-up and every step, each with its overhead. */

@@ -2,7 +2,11 @@ package io.latencylab.lab.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
 
 import io.latencylab.lab.deploy.ComposeSetup;
 import io.latencylab.lab.deploy.Deployment;
@@ -68,6 +72,23 @@ final class DeploymentOptions {
 			case EXTERNAL -> new ExternalDeployment(Services.find(Lab.PROJECT), topology);
 			case KUBERNETES -> this.cluster.deployment();
 		};
+	}
+
+	/**
+	 * Refuses a run whose steps send to a service it does not start ({@code started}: all unless
+	 * --services named some), before anything starts rather than when that step comes.
+	 */
+	static void refuseUnstarted(CommandLine cli, Map<String, Set<String>> servicesByStep, Predicate<String> started) {
+		Map<String, List<String>> stepsByService = new LinkedHashMap<>();
+		servicesByStep.forEach((step, services) -> services.stream()
+			.filter(started.negate())
+			.forEach((service) -> stepsByService.computeIfAbsent(service, (s) -> new ArrayList<>()).add(step)));
+		if (!stepsByService.isEmpty()) {
+			List<String> missing = new ArrayList<>();
+			stepsByService.forEach((service, steps) -> missing.add(service + " (" + String.join(", ", steps) + ")"));
+			throw new CommandLine.ParameterException(cli, "--services: this run would not start " + String.join(", ", missing)
+					+ ": name them there, or choose --steps that need only the services named");
+		}
 	}
 
 	/** How to stop what up started: the options that name this deployment again. */

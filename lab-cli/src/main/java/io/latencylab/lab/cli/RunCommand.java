@@ -112,6 +112,7 @@ final class RunCommand implements Callable<Integer> {
 		Plan plan = plan(study);
 		Deployment deployment = this.jvmStart.apply(this.options.deployment(), cli);
 		List<InjectorHost> injectors = this.options.injectors(deployment);
+		DeploymentOptions.refuseUnstarted(cli, plan.servicesReached(this.warm.warmUp), deployment::starts);
 		refused(hooks, deployment, plan, injectors);
 		RunSession session = new RunSession(settings(plan, bands, hooks), deployment, injectors, repeat, this.keepUp);
 		if (session.external() && !this.injections.isEmpty()) {
@@ -152,6 +153,7 @@ final class RunCommand implements Callable<Integer> {
 		int repeat = CompareOption.runsASide(this.spec.commandLine(), this.repeat);
 		Plan plan = plan(study);
 		for (Deployment deployment : sides.values()) {
+			DeploymentOptions.refuseUnstarted(this.spec.commandLine(), plan.servicesReached(this.warm.warmUp), deployment::starts);
 			refused(hooks, deployment, plan, List.of());
 		}
 		return new ComparisonSession(settings(plan, bands, hooks), sides, repeat);

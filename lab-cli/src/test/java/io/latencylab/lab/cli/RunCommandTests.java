@@ -4,12 +4,19 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
 
+import io.latencylab.lab.study.Studies;
+import io.latencylab.plan.Plan;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /** A refused option is a usage error (exit 2) before anything starts: no service, no run folder. */
 class RunCommandTests {
@@ -35,6 +42,31 @@ class RunCommandTests {
 			"--kubernetes --overlay nowhere|--overlay nowhere holds no kustomization.yaml" })
 	void aRefusedOptionStartsNothing(String options, String message) {
 		refused(options, message);
+	}
+
+	/** Checked against the services the run starts (--services), as each step of the plan reaches them. */
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = {
+			"meals-rest||sort-service (warm-up, sort-quick-n10000-c2, sort-exchange-n10000-c1):",
+			"meals-rest|toystore-query-c1|would not start frontend-service (warm-up, toystore-query-c1), catalog-service (warm-up, toystore-query-c1), order-service",
+			"frontend-service,catalog-service|toystore-buy-c5,sweep-rest-get|order-service (warm-up, toystore-buy-c5), meals-rest (warm-up, sweep-rest-get):" })
+	void aStepThatNeedsAServiceNotStartedIsRefused(String started, String steps, String message) {
+		Plan quick = Studies.tour().plan(false);
+		Plan plan = (steps == null) ? quick : quick.only(List.of(steps.split(",")));
+		Set<String> services = Set.of(started.split(","));
+		assertThatExceptionOfType(CommandLine.ParameterException.class)
+			.isThrownBy(() -> DeploymentOptions.refuseUnstarted(new CommandLine(new Lab()), plan.servicesReached(true),
+					services::contains))
+			.withMessageContaining(message);
+	}
+
+	@Test
+	void stepsThatNeedOnlyTheServicesStartedPass() {
+		Plan plan = Studies.tour().plan(false).only(List.of("toystore-query-c1", "sweep-rest-get"));
+		Set<String> started = Set.of("frontend-service", "catalog-service", "order-service", "meals-rest");
+		assertThatCode(() -> DeploymentOptions.refuseUnstarted(new CommandLine(new Lab()), plan.servicesReached(true),
+				started::contains))
+			.doesNotThrowAnyException();
 	}
 
 	@ParameterizedTest
