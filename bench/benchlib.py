@@ -267,6 +267,46 @@ def set_sampling(env, services, probability, observations=True):
             sys.exit(f"{service} did not switch its sampling ({ex}): /actuator/sampling must be exposed")
 
 
+class SpanBytes:
+    """Bytes of spans the services wrote into `directory` since the first call of written(), across a roll of
+    their files (one that reached LAB_TRACES_FILE_MAX_SIZE is renamed NAME.jsonl.1 and begins again): only
+    `services`' files, or every NAME.jsonl there."""
+
+    def __init__(self, directory, services=None):
+        self.directory = directory
+        self.services = services
+        self.seen = None
+        self.total = 0
+
+    def _names(self):
+        if self.services is not None:
+            return [f"{service}.jsonl" for service in self.services]
+        return [f for f in os.listdir(self.directory) if f.endswith(".jsonl")] if os.path.isdir(self.directory) else []
+
+    def _stat(self, name):
+        try:
+            st = os.stat(os.path.join(self.directory, name))
+            return st.st_ino, st.st_size
+        except FileNotFoundError:
+            return None
+
+    def written(self):
+        now = {name: self._stat(name) for name in self._names()}
+        now = {name: st for name, st in now.items() if st is not None}
+        if self.seen is not None:
+            for name, (ino, size) in now.items():
+                last = self.seen.get(name)
+                if last is None:
+                    self.total += size
+                elif ino == last[0]:
+                    self.total += size - last[1]
+                else:
+                    rolled = self._stat(name + ".1")
+                    self.total += size + (rolled[1] - last[1] if rolled and rolled[0] == last[0] else 0)
+        self.seen = now
+        return self.total
+
+
 def capture(url, method="GET", content_type=None, body=None):
     """One answer: status, Content-Type, body bytes."""
     request = urllib.request.Request(url, method=method, data=body.encode() if body else None,

@@ -293,7 +293,11 @@ public class TelemetryAutoConfiguration {
 	OtlpJsonFileSpanExporter otlpJsonFileSpanExporter(Environment environment) {
 		String service = environment.getProperty("spring.application.name", "application");
 		Path dir = Path.of(environment.getProperty("lab.traces-dir", "runs/current/traces"));
-		return new OtlpJsonFileSpanExporter(dir.resolve(service + ".jsonl"));
+		long maxBytes = Binder.get(environment)
+			.bind("lab.traces.file.max-size", DataSize.class)
+			.map(DataSize::toBytes)
+			.orElse(OtlpJsonFileSpanExporter.DEFAULT_MAX_BYTES);
+		return new OtlpJsonFileSpanExporter(dir.resolve(service + ".jsonl"), maxBytes);
 	}
 
 }

@@ -88,4 +88,53 @@ class OtlpJsonFileSpanExporterTests {
 		assertThat(Files.readString(file)).contains("\"run-0\"").contains("\"run-1\"");
 	}
 
+	@Test
+	void aFileThatReachesItsRollSizeBecomesTheRolledOneAndNoSpanIsLost() throws Exception {
+		Path file = this.dir.resolve("service.jsonl");
+		Path rolled = OtlpJsonFileSpanExporter.rolled(file);
+		SdkTracerProvider provider = SdkTracerProvider.builder()
+			.addSpanProcessor(SimpleSpanProcessor.create(new OtlpJsonFileSpanExporter(file, 2_000)))
+			.build();
+		List<String> written = new ArrayList<>();
+		for (int i = 0; i < 40 && !Files.exists(rolled); i++) {
+			provider.get("test").spanBuilder("span-" + i).startSpan().end();
+			written.add("span-" + i);
+		}
+		assertThat(rolled).exists();
+		assertThat(Files.size(rolled)).isGreaterThanOrEqualTo(2_000);
+		assertThat(Files.size(file)).as("a new file").isZero();
+		provider.get("test").spanBuilder("after").startSpan().end();
+		written.add("after");
+		provider.shutdown().join(10, java.util.concurrent.TimeUnit.SECONDS);
+		List<String> names = new ArrayList<>(spanNames(rolled));
+		names.addAll(spanNames(file));
+		assertThat(names).containsExactlyElementsOf(written);
+	}
+
+	private static List<String> spanNames(Path file) throws Exception {
+		List<String> names = new ArrayList<>();
+		JsonMapper json = JsonMapper.builder().build();
+		for (String line : Files.readAllLines(file)) {
+			json.readTree(line).findValues("name").stream().map(JsonNode::asString).filter((n) -> !n.equals("test")).forEach(names::add);
+		}
+		return names;
+	}
+
+	@Test
+	void aSecondRollReplacesTheFirstSoTheDiskHoldsAtMostTwoFiles() throws Exception {
+		Path file = this.dir.resolve("service.jsonl");
+		OtlpJsonFileSpanExporter exporter = new OtlpJsonFileSpanExporter(file, 1_000);
+		SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
+		for (int i = 0; i < 200; i++) {
+			provider.get("test").spanBuilder("span-" + i).startSpan().end();
+		}
+		provider.shutdown().join(10, java.util.concurrent.TimeUnit.SECONDS);
+		try (var files = Files.list(this.dir)) {
+			assertThat(files.map((f) -> f.getFileName().toString())).containsExactlyInAnyOrder("service.jsonl", "service.jsonl.1");
+		}
+		String rolled = Files.readString(OtlpJsonFileSpanExporter.rolled(file));
+		assertThat(rolled).as("the latest roll, not the first").doesNotContain("\"span-0\"");
+		assertThat(Files.size(file) + rolled.length()).isLessThan(2 * 1_000 + 2 * 1_000);
+	}
+
 }

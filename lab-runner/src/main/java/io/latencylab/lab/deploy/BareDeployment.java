@@ -15,6 +15,7 @@ import io.latencylab.lab.net.Http;
 import io.latencylab.lab.net.NetworkProbe;
 import io.latencylab.lab.tls.LabCa;
 import io.latencylab.lab.topology.Topology;
+import io.latencylab.lab.traces.AppendedLines;
 import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.lab.traces.Traces;
 import io.latencylab.plan.Services;
@@ -211,6 +212,7 @@ public final class BareDeployment implements Deployment {
 			// Its spans of an earlier life are history (each run keeps the traces it sampled), and at about
 			// 1.3 kB a span, 100% tracing grew these files to 26 GB in a lab left up for five hours of runs.
 			Files.deleteIfExists(tracesDir().resolve(name + ".jsonl"));
+			Files.deleteIfExists(AppendedLines.rolled(tracesDir().resolve(name + ".jsonl")));
 			Process process = start(name, injections);
 			Files.writeString(pidFile(name), String.valueOf(process.pid()));
 			started.put(name, process);

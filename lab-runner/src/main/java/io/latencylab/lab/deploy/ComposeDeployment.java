@@ -192,7 +192,7 @@ public final class ComposeDeployment implements Deployment {
 			Files.createDirectories(tracesDir());
 			Files.setPosixFilePermissions(tracesDir(), PosixFilePermissions.fromString("rwxrwxrwx"));
 			try (var files = Files.list(tracesDir())) {
-				for (Path file : files.filter((f) -> f.toString().endsWith(".jsonl")).toList()) {
+				for (Path file : files.filter((f) -> f.toString().matches(".*\\.jsonl(\\.1)?")).toList()) {
 					Files.delete(file);
 				}
 			}

@@ -3,6 +3,7 @@ package io.latencylab.lab.traces;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,6 +64,46 @@ class AppendedLinesTests {
 		assertThat(seen).containsExactly("{\"half\":2}");
 		lines.forEachLine(seen::add);
 		assertThat(seen).as("nothing new").hasSize(1);
+	}
+
+	@Test
+	void aRolledFileIsReadToItsEndThenTheNewOneFromItsStart() throws Exception {
+		Path file = this.dir.resolve("spans.jsonl");
+		Files.writeString(file, "{\"old\":1}\n");
+		AppendedLines lines = AppendedLines.fromEnd(file);
+		append(file, "{\"before\":2}\n");
+		Files.move(file, AppendedLines.rolled(file), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+		Files.writeString(file, "{\"after\":3}\n");
+		assertThat(lines.read()).isEqualTo("{\"before\":2}\n{\"after\":3}\n");
+		append(file, "{\"next\":4}\n");
+		assertThat(lines.read()).isEqualTo("{\"next\":4}\n");
+		assertThat(lines.lost()).isFalse();
+	}
+
+	@Test
+	void aFileThatRolledTwiceBetweenReadsSaysItLostLines() throws Exception {
+		Path file = this.dir.resolve("spans.jsonl");
+		Files.writeString(file, "{\"old\":1}\n");
+		AppendedLines lines = AppendedLines.fromEnd(file);
+		for (int roll = 0; roll < 2; roll++) {
+			append(file, "{\"roll\":" + roll + "}\n");
+			Files.move(file, AppendedLines.rolled(file), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+			Files.writeString(file, "");
+		}
+		append(file, "{\"after\":3}\n");
+		assertThat(lines.read()).as("the file followed, to its end, then the latest; the one between is lost")
+			.isEqualTo("{\"roll\":0}\n{\"after\":3}\n");
+		assertThat(lines.lost()).isTrue();
+	}
+
+	@Test
+	void aFileThatAppearsAfterItIsFollowedIsReadFromItsStart() throws Exception {
+		Path file = this.dir.resolve("spans.jsonl");
+		AppendedLines lines = new AppendedLines(file, 0);
+		assertThat(lines.read()).isEmpty();
+		Files.writeString(file, "{\"first\":1}\n");
+		assertThat(lines.read()).isEqualTo("{\"first\":1}\n");
+		assertThat(lines.lost()).isFalse();
 	}
 
 	private static void append(Path file, String text) throws Exception {

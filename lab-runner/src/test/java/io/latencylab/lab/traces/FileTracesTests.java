@@ -3,6 +3,7 @@ package io.latencylab.lab.traces;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
@@ -57,6 +58,26 @@ class FileTracesTests {
 		writer.join();
 		assertThat(spans).hasSize(1);
 		assertThat(Traces.rooted(spans, Map.of("t1", "sent1"))).containsExactly("t1");
+	}
+
+	@Test
+	void aFileThatRollsSeveralTimesDuringAStepIsReadWhole() throws Exception {
+		Path file = this.dir.resolve("svc.jsonl");
+		Files.writeString(file, line("old", "o1", "x"));
+		FileTraces traces = new FileTraces(this.dir);
+		traces.mark();
+		for (int roll = 0; roll < 3; roll++) {
+			Files.writeString(file, line("t" + roll, "a" + roll, "sent" + roll), StandardOpenOption.APPEND);
+			// As the services' exporter rolls: the file renamed, replacing the last roll, and a new one begun.
+			Files.move(file, AppendedLines.rolled(file), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+			Files.writeString(file, "");
+			Thread.sleep(1200); // the lab looks every half second
+		}
+		Files.writeString(file, line("t3", "a3", "sent3"), StandardOpenOption.APPEND);
+		List<Span> spans = traces.collect(Map.of("t0", "sent0", "t1", "sent1", "t2", "sent2", "t3", "sent3"),
+				Duration.ofSeconds(5));
+		assertThat(spans).extracting(Span::traceId).containsExactly("t0", "t1", "t2", "t3");
+		assertThat(this.dir.resolve("svc.jsonl.1")).as("two files on disk, the rolled one the last").content().contains("\"t2\"");
 	}
 
 }
