@@ -30,7 +30,7 @@ import io.opentelemetry.sdk.trace.export.SpanExporter;
  */
 public final class OtlpJsonFileSpanExporter implements SpanExporter {
 
-	/** The default roll size: minutes of the busiest step's spans, so that a step's reader sees at most one roll. */
+	/** The default roll size: about 47 s of the busiest load measured (seed 000's SOAP plan at four clients, 22 MB/s). */
 	public static final long DEFAULT_MAX_BYTES = 1L << 30;
 
 	private final Path file;
