@@ -224,7 +224,9 @@ public final class Settling {
 	/** How the rule and the JIT column are read, for the table's caption, with the noise measured. */
 	public String caption() {
 		String noise = this.noises.isEmpty() ? ""
-				: " Measured first at each target's clients: " + String.join("; ",
+				: " Measured on the reference at the first target's clients (its windows also warm the load generator's "
+						+ "JVM), and at another target's clients only where that target's p50 missed the rule with its JIT "
+						+ "quiet: " + String.join("; ",
 						this.noises.values().stream().map((n) -> n.describe(this.rule.maxVariation())).toList()) + ".";
 		return "Each target (an operation at the clients its steps use) warmed alone, in windows, until "
 				+ this.rule.describe() + ". JIT: the most compilation time any service the operation reaches spent in "

@@ -5,11 +5,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 import io.latencylab.lab.net.Http;
@@ -138,19 +140,17 @@ public final class Warming {
 		}
 		List<WarmUp.Target> cold = targets.stream().filter((t) -> !warmBefore(t, processes.get(t))).toList();
 		this.progress.say(opening(targets, cold, window, cap, base));
+		// Clients at which the reference was measured (or tried): once each.
+		Set<Integer> measured = new HashSet<>();
 		int n = 0;
 		for (WarmUp.Target target : targets) {
 			n++;
 			boolean warmBefore = !cold.contains(target);
-			// The machine's noise at the target's clients, measured on the reference at the first target of that many.
-			if (this.noise && settling.noise(target.clients()).isEmpty()) {
-				noise(warmUp, window, base, target.clients(), dir, windows, settling.noises().isEmpty())
-					.ifPresent((noise) -> {
-						settling.noise(target.clients(), noise);
-						this.progress.say(noise.describe(base.maxVariation()));
-					});
+			// The reference at the first target's clients: its windows warm the load generator's new JVM first.
+			if (this.noise && measured.isEmpty()) {
+				measureNoise(warmUp, window, base, target.clients(), dir, windows, true, settling, measured);
 			}
-			Convergence rule = settling.noise(target.clients()).map((noise) -> base.allowing(noise.allowed())).orElse(base);
+			Convergence rule = ruleAt(settling, base, target.clients());
 			// Its last verdict on these very processes, if the lab remembers one.
 			Optional<Warmth.Verdict> here = (this.warmth == null || processes.get(target).isEmpty()) ? Optional.empty()
 					: this.warmth.last(target.toString()).filter((v) -> v.processes().equals(processes.get(target)));
@@ -178,6 +178,13 @@ public final class Warming {
 				history.add(window(result.requests(), seconds, jitSpent(jitBefore, compilationMs(reached)),
 						HostSteal.share(stealBefore, HostSteal.now())));
 				State state = rule.judge(history);
+				if (state == State.MOVING && this.noise && !measured.contains(target.clients())
+						&& history.size() >= rule.minWindows() && rule.quiet(history)) {
+					// Its JIT quiet and only its p50 beyond the rule: what the machine's noise allows here decides.
+					measureNoise(warmUp, window, base, target.clients(), dir, windows, false, settling, measured);
+					rule = ruleAt(settling, base, target.clients());
+					state = rule.judge(history);
+				}
 				boolean slowdown = state == State.SETTLED && Trend.of(history, rule).kind() == Trend.Kind.SLOWDOWN;
 				Window last = history.getLast();
 				double leftSeconds = Math.min((deadline - System.nanoTime()) / 1e9,
@@ -222,12 +229,28 @@ public final class Warming {
 		return settling;
 	}
 
+	/** The reference's windows at these clients, once, kept in {@code settling} and said. */
+	private void measureNoise(Step warmUp, Duration window, Convergence base, int clients, Path dir, Windows windows,
+			boolean first, Settling settling, Set<Integer> measured) throws IOException, InterruptedException {
+		measured.add(clients);
+		noise(warmUp, window, base, clients, dir, windows, first).ifPresent((noise) -> {
+			settling.noise(clients, noise);
+			this.progress.say(noise.describe(base.maxVariation()));
+		});
+	}
+
+	/** The rule at these clients: loosened where the machine's noise measured there allows more. */
+	private static Convergence ruleAt(Settling settling, Convergence base, int clients) {
+		return settling.noise(clients).map((noise) -> base.allowing(noise.allowed())).orElse(base);
+	}
+
 	/**
 	 * The reference's windows at these clients, and the variation the rule allows for them; empty when a window
 	 * failed or had too few answers.
 	 *
 	 * @param first whether this is the warm-up's first measurement: its windows also warm the load generator's
-	 * own JVM (new with each command), until the reference's p50 is steady by the rule or the cap
+	 * own JVM (new with each command), for as long as the reference's p50 still falls (at most
+	 * {@link #NOISE_WINDOWS})
 	 */
 	private Optional<Settling.Noise> noise(Step warmUp, Duration window, Convergence rule, int clients, Path dir,
 			Windows windows, boolean first) throws IOException, InterruptedException {
@@ -238,7 +261,7 @@ public final class Warming {
 			.lasting(window);
 		int most = first ? NOISE_WINDOWS : rule.windows();
 		List<Window> history = new ArrayList<>();
-		for (int k = 1; k <= most && (k <= rule.minWindows() || rule.judge(history) != State.SETTLED); k++) {
+		for (int k = 1; k <= most && (k <= rule.minWindows() || (first && falling(history, rule))); k++) {
 			this.progress.restartCount();
 			long start = System.nanoTime();
 			Result result = windows.run(step,
@@ -254,10 +277,14 @@ public final class Warming {
 			return Optional.empty();
 		}
 		// A reference still getting faster is the generator still warming, not noise: it loosens nothing.
-		boolean falling = Trend.of(history, rule).kind() == Trend.Kind.WARMING;
-		double allowed = (falling || variation <= rule.maxVariation()) ? rule.maxVariation()
+		double allowed = (falling(history, rule) || variation <= rule.maxVariation()) ? rule.maxVariation()
 				: Math.min(MOST_VARIATION, 1.5 * variation);
 		return Optional.of(new Settling.Noise(clients, history.stream().map(Window::p50Ms).toList(), variation, allowed));
+	}
+
+	/** The reference's p50 still falling over the rule's last windows: the generator still warming, not noise. */
+	private static boolean falling(List<Window> history, Convergence rule) {
+		return rule.judge(history) != State.SETTLED && Trend.of(history, rule, rule.windows()).kind() == Trend.Kind.WARMING;
 	}
 
 	/**
