@@ -1,5 +1,6 @@
 package io.latencylab.observability;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -20,7 +21,8 @@ import io.latencylab.observability.Convergence.Window;
  * @param driftPerMinute the p50's slope over the windows read, as a share of their mean per minute (NaN: too few)
  * @param jitShare the JIT's time in the last window as a share of the window (NaN: not read)
  * @param windows how many of the last windows were read
- * @param earlierMs for a steady state slower than an earlier one (a slowdown that settled): the earlier one's p50; else NaN
+ * @param earlierMs for a steady state slower than before (a slowdown that settled): the median p50 of its earlier windows
+ * with the JIT quiet; else NaN
  * @param nowMs for such a slowdown, the p50 it settled at (the mean of the rule's last windows); else NaN
  */
 public record Trend(Kind kind, double driftPerMinute, double jitShare, int windows, double earlierMs, double nowMs) {
@@ -30,8 +32,9 @@ public record Trend(Kind kind, double driftPerMinute, double jitShare, int windo
 	}
 
 	/**
-	 * How much slower than an earlier steady stretch a settled p50 must be to be a slowdown: 10%, or more
-	 * where the rule allows more variation (three times it).
+	 * How much slower than the earlier windows a settled p50 must be to be a slowdown: 10%, or more where the
+	 * rule allows more variation (three times it), or where the p50 wandered more while the JIT was quiet
+	 * (twice its robust spread).
 	 */
 	public static final double SLOWER = 0.10;
 
@@ -80,14 +83,14 @@ public record Trend(Kind kind, double driftPerMinute, double jitShare, int windo
 		double[] fit = fit(minutes, last);
 		double slope = fit[0];
 		if (settled) {
-			double earlier = earlierSteady(history, rule);
+			double[] earlier = earlier(history, rule);
 			double now = history.subList(history.size() - rule.windows(), history.size())
 				.stream()
 				.mapToDouble(Window::p50Ms)
 				.average()
 				.orElseThrow();
-			boolean slower = now > earlier * (1 + Math.max(SLOWER, 3 * rule.maxVariation()));
-			return slower ? new Trend(Kind.SLOWDOWN, slope / mean, jitShare, last.size(), earlier, now)
+			boolean slower = now > earlier[0] * (1 + Math.max(Math.max(SLOWER, 3 * rule.maxVariation()), 2 * earlier[1]));
+			return slower ? new Trend(Kind.SLOWDOWN, slope / mean, jitShare, last.size(), earlier[0], now)
 					: new Trend(Kind.STEADY, slope / mean, jitShare, last.size());
 		}
 		double scatter = scatter(minutes, last, fit) / mean;
@@ -110,26 +113,37 @@ public record Trend(Kind kind, double driftPerMinute, double jitShare, int windo
 	}
 
 	/**
-	 * The fastest earlier stretch of the rule's windows before its last ones, each window judged and its JIT
-	 * quiet: its mean p50, or infinity where there is none. Barrett et al.'s slowdown: a steady state slower
-	 * than one the process had already reached.
+	 * What the p50 was before the rule's last windows, in the windows that were judged with the JIT quiet: their
+	 * median and their robust spread (the median absolute deviation × 1.4826, as a share of the median), or
+	 * {infinity, 0} where fewer than the rule's windows were. Barrett et al.'s slowdown is a steady state slower than
+	 * one the process had reached; where a p50 wanders from window to window with the JIT quiet (a service at
+	 * several clients on two shared cores), the fastest of its earlier stretches is only its luckiest, and a
+	 * return to its middle is no slowdown.
 	 */
-	static double earlierSteady(List<Window> history, Convergence rule) {
-		int n = rule.windows();
-		double best = Double.POSITIVE_INFINITY;
-		for (int start = 0; start + n <= history.size() - n; start++) {
-			List<Window> stretch = history.subList(start, start + n);
-			if (stretch.stream().allMatch((w) -> w.judged() && rule.quiet(List.of(w)))) {
-				best = Math.min(best, stretch.stream().mapToDouble(Window::p50Ms).average().orElseThrow());
-			}
+	static double[] earlier(List<Window> history, Convergence rule) {
+		double[] p50s = history.subList(0, Math.max(0, history.size() - rule.windows()))
+			.stream()
+			.filter((w) -> w.judged() && rule.quiet(List.of(w)))
+			.mapToDouble(Window::p50Ms)
+			.sorted()
+			.toArray();
+		if (p50s.length < rule.windows()) {
+			return new double[] { Double.POSITIVE_INFINITY, 0 };
 		}
-		return best;
+		double median = median(p50s);
+		double[] deviations = Arrays.stream(p50s).map((p) -> Math.abs(p - median)).sorted().toArray();
+		return new double[] { median, 1.4826 * median(deviations) / median };
+	}
+
+	private static double median(double[] sorted) {
+		int n = sorted.length;
+		return (n % 2 == 1) ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 	}
 
 	/** "still warming (−12.3%/min, JIT 40% of the last window)". */
 	public String describe() {
 		if (!Double.isNaN(this.earlierMs)) {
-			return String.format(Locale.ROOT, "slowdown (steady, but at %.3f ms after %.3f ms earlier with its JIT quiet: %+.0f%%)",
+			return String.format(Locale.ROOT, "slowdown (steady, but at %.3f ms after a median of %.3f ms earlier with its JIT quiet: %+.0f%%)",
 					this.nowMs, this.earlierMs, 100 * (this.nowMs / this.earlierMs - 1));
 		}
 		StringBuilder text = new StringBuilder(this.kind.words());
