@@ -47,6 +47,31 @@ class DurabilityIT {
 	}
 
 	/**
+	 * The order service answers a buy before it marks the order completed. Killed in between (here:
+	 * every such write failing, then kill -9), the order is still pending after the restart, and a
+	 * read of it settles it with the catalog, which replays the stock it took for that order id.
+	 */
+	@Test
+	void killNineBetweenTheAnswerAndTheCompletionLosesNoOrder(LabProcesses store) throws Exception {
+		StoreClient client = new StoreClient(store::frontend);
+		int stockBefore = client.quantityOf(TOY);
+		assertThat(ComponentMedians.inject(store, Service.ORDER, "order-before-complete", "fail"))
+			.isEqualTo("{\"order-before-complete\":\"fail\"}");
+		StoreClient.Answer bought = client.buy(TOY, 3);
+		assertThat(bought.status()).as(bought.body()).isEqualTo(200);
+		int number = bought.read("$.data.order_number");
+		store.kill9(Service.ORDER);
+		store.start(Service.ORDER);
+		store.awaitReady(Service.ORDER);
+		store.awaitReady(Service.FRONTEND);
+		StoreClient.Answer order = client.get("/orders/" + number);
+		assertThat(order.status()).as(order.body()).isEqualTo(200);
+		assertThat((int) order.read("$.data.quantity")).isEqualTo(3);
+		assertThat(client.get("/orders/" + number).body()).as("read again").isEqualTo(order.body());
+		assertThat(stockBefore - client.quantityOf(TOY)).as("stock taken once").isEqualTo(3);
+	}
+
+	/**
 	 * A stop as `./lab down` makes it (SIGTERM) while buys are in flight: the same guarantees, and the
 	 * store closed by Spring after the requests it took, not by H2's own exit hook before them (which
 	 * left "Database is already closed" in H2's trace file).

@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * compared by median) on the catalog's commit component and move no other component by more than
  * 5 ms; the client's change, less the other parts' change taken per buy, must be the delay (± 5
  * ms). The parts' means add up to the client's (within 1 %, {@link ComponentMedians}); their medians
- * need not, and are not judged on it. On the run's shared lab ({@link SharedLab}).
+ * need not, and are not judged on it. The same delay after the buy's answer (where the order
+ * service marks it completed) must move nothing. On the run's shared lab ({@link SharedLab}).
  */
 @ExtendWith(SharedLab.class)
 class KnownAnswerIT {
@@ -68,6 +69,35 @@ class KnownAnswerIT {
 			.as("added for the client less the other parts' change; baseline %s; injected %s", baseline, injected)
 			.isBetween(45.0, 55.0);
 		projectionsMatchTheOtherTurn("buy", COMMIT, 50, buys.get(0), buys.get(1), othersAdded);
+	}
+
+	/**
+	 * The other way round: the order service marks a buy completed after it answered it, in a trace
+	 * of its own, so a delay there is off the client's path. 50 ms injected there must move no part
+	 * of the buy's decomposition by more than 5 ms, and the client's median must gain less than
+	 * half the delay (an on-path delay adds all of it, as above; the margin is for the drift between
+	 * two turns).
+	 */
+	@Test
+	void anInjected50msDelayAfterTheAnswerIsOffTheClientsPath(LabProcesses lab) throws Exception {
+		String point = "order-before-complete";
+		List<Map<String, Double>> turns = ComponentMedians.ofBuysInTurns("off-path", lab,
+				List.of(new BuyTurn(1, Service.ORDER, point, null), new BuyTurn(1, Service.ORDER, point, "50ms")));
+		Map<String, Double> baseline = turns.get(0);
+		Map<String, Double> injected = turns.get(1);
+
+		ComponentMedians.print("buy", baseline, injected);
+		assertThat(injected.keySet()).as("the buy's components").noneMatch((component) -> component.contains("complete"));
+		for (String component : new TreeSet<>(baseline.keySet())) {
+			if (!component.equals(ComponentMedians.CLIENT)) {
+				assertThat(Math.abs(injected.getOrDefault(component, 0.0) - baseline.get(component)))
+					.as("change of %s; baseline %s; injected %s", component, baseline, injected)
+					.isLessThanOrEqualTo(5.0);
+			}
+		}
+		double clientAdded = injected.get(ComponentMedians.CLIENT) - baseline.get(ComponentMedians.CLIENT);
+		System.out.printf("buy, 50 ms after the answer: the client's median changed by %+.2f ms%n", clientAdded);
+		assertThat(clientAdded).as("added for the client; baseline %s; injected %s", baseline, injected).isLessThan(25.0);
 	}
 
 	/**

@@ -275,7 +275,7 @@ class TailKnownAnswerIT {
 			var answer = ComponentMedians.post(lab, Service.CATALOG, "{\"point\":\"catalog-before-comit\",\"spec\":\"50ms\"}");
 			assertThat(answer.statusCode()).isEqualTo(400);
 			assertThat(answer.body()).contains("\"detail\":\"no point 'catalog-before-comit'; the points are "
-					+ "[catalog-before-commit, order-before-catalog]\"");
+					+ "[catalog-before-commit, order-before-catalog, order-before-complete]\"");
 			assertThat(ComponentMedians.inject(lab, Service.CATALOG, "catalog-before-commit", "50ms@10%"))
 				.isEqualTo("{\"catalog-before-commit\":\"50ms@10%\"}");
 			assertThat(ComponentMedians.inject(lab, Service.CATALOG, "catalog-before-commit", null)).isEqualTo("{}");

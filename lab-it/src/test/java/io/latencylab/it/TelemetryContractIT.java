@@ -160,9 +160,20 @@ class TelemetryContractIT {
 		assertThat(descendants(trace, catalog)).as("catalog's JDBC spans")
 			.anySatisfy((span) -> assertThat(span.attribute("jdbc.query[0]")).startsWith("update toy set quantity"))
 			.anySatisfy((span) -> assertThat(span.name()).isEqualTo("catalog.commit"));
-		assertThat(descendants(trace, orders)).as("order's pending and complete writes")
+		assertThat(descendants(trace, orders)).as("order's pending write, the one its answer waits for")
 			.anySatisfy((span) -> assertThat(span.name()).isEqualTo("order.pending.write"))
-			.anySatisfy((span) -> assertThat(span.name()).isEqualTo("order.complete.write"));
+			.noneSatisfy((span) -> assertThat(span.name()).isEqualTo("order.complete.write"));
+		// Marked completed after the answer, in a trace of its own that names the order.
+		Span complete = spans.stream()
+			.filter((span) -> span.name().equals("order.complete.write"))
+			.findFirst()
+			.orElseThrow(() -> new AssertionError("no order.complete.write span"));
+		assertThat(complete.traceId()).isNotEqualTo(toyBuy.traceId());
+		assertThat(complete.parentSpanId()).as("a root").isEmpty();
+		assertThat(complete.attribute("order.number")).as("its order's number").matches("[0-9]+");
+		assertThat(descendants(spans.stream().filter((span) -> span.traceId().equals(complete.traceId())).toList(), complete))
+			.as("its statement")
+			.anySatisfy((span) -> assertThat(span.attribute("jdbc.query[0]")).startsWith("update toy_order set status = 'COMPLETED'"));
 		for (Span span : List.of(server, orders, catalog)) {
 			assertThat(span.attribute("lab.run.id")).as("run id on %s", span.name()).isEqualTo("telemetry-contract");
 		}

@@ -30,14 +30,17 @@ import io.micrometer.observation.ObservationRegistry;
  *
  * Points: {@code catalog-before-commit} (inside the catalog's commit span; a failure rolls the buy
  * back), {@code order-before-catalog} (the order service, before it calls the catalog; a failure
- * leaves the order pending, for the reconciler to settle). {@code /actuator/injections} changes them
+ * leaves the order pending, for the reconciler to settle), {@code order-before-complete} (the order
+ * service, inside the write that records an order completed: after a buy was answered, so off its
+ * client's path; a failure leaves the order pending). {@code /actuator/injections} changes them
  * while the service runs (InjectionsEndpoint): a known answer set against the same JVMs, warm, with
  * and without it.
  */
 public class LatencyInjector {
 
 	/** The points the services pass, by name. */
-	public static final Set<String> POINTS = Set.of("catalog-before-commit", "order-before-catalog");
+	public static final Set<String> POINTS = Set.of("catalog-before-commit", "order-before-catalog",
+			"order-before-complete");
 
 	/** The attribute of the span a pass was injected in: {@code POINT DELAY} or {@code POINT fail}. */
 	public static final String MARK = "lab.injected";

@@ -92,7 +92,7 @@ class LatencyInjectorTests {
 	void aPointNoServicePassesOrASpecThatIsNoneIsRefusedAndChangesNothing() {
 		LatencyInjector injector = new LatencyInjector(Map.of("order-before-catalog", "5ms"), ObservationRegistry.NOOP);
 		assertThatIllegalArgumentException().isThrownBy(() -> injector.set("catalog-before-comit", "50ms"))
-			.withMessage("no point 'catalog-before-comit'; the points are [catalog-before-commit, order-before-catalog]");
+			.withMessage("no point 'catalog-before-comit'; the points are [catalog-before-commit, order-before-catalog, order-before-complete]");
 		assertThatIllegalArgumentException().isThrownBy(() -> injector.set("order-before-catalog", "50"))
 			.withMessageContaining("not '50'");
 		assertThat(injector.specs()).containsExactly(Map.entry("order-before-catalog", "5ms"));

@@ -20,11 +20,8 @@ class OrdersGrpcService extends OrdersGrpc.OrdersImplBase {
 
 	private final OrderDesk desk;
 
-	private final OrderLog log;
-
-	OrdersGrpcService(OrderDesk desk, OrderLog log) {
+	OrdersGrpcService(OrderDesk desk) {
 		this.desk = desk;
-		this.log = log;
 	}
 
 	@Override
@@ -35,9 +32,10 @@ class OrdersGrpcService extends OrdersGrpc.OrdersImplBase {
 			return;
 		}
 		try {
-			long number = this.desk.place(request.getName(), request.getQuantity());
-			response.onNext(OrderReply.newBuilder().setNumber(number).build());
-			response.onCompleted();
+			this.desk.place(request.getName(), request.getQuantity(), (number) -> {
+				response.onNext(OrderReply.newBuilder().setNumber(number).build());
+				response.onCompleted();
+			});
 		}
 		catch (StatusRuntimeException refused) {
 			response.onError(refused);
@@ -46,9 +44,15 @@ class OrdersGrpcService extends OrdersGrpc.OrdersImplBase {
 
 	@Override
 	public void getOrder(GetOrderRequest request, StreamObserver<Order> response) {
-		this.log.find(request.getNumber())
-			.filter((order) -> order.status() == OrderLog.Status.COMPLETED)
-			.ifPresentOrElse((order) -> {
+		Optional<OrderLog.Order> completed;
+		try {
+			completed = this.desk.completed(request.getNumber());
+		}
+		catch (StatusRuntimeException unknown) {
+			response.onError(unknown);
+			return;
+		}
+		completed.ifPresentOrElse((order) -> {
 				response.onNext(Order.newBuilder()
 					.setNumber(order.number())
 					.setName(order.name())

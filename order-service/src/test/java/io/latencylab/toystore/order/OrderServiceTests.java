@@ -12,6 +12,7 @@ import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.latencylab.telemetry.LatencyInjector;
 import io.latencylab.toystore.api.GetOrderRequest;
 import io.latencylab.toystore.api.Order;
 import io.latencylab.toystore.api.OrderRequest;
@@ -62,6 +63,9 @@ class OrderServiceTests {
 
 	@Autowired
 	DataSource dataSource;
+
+	@Autowired
+	LatencyInjector latency;
 
 	ManagedChannel channel;
 
@@ -131,6 +135,29 @@ class OrderServiceTests {
 		for (int i = 0; i < 20; i++) {
 			assertThat(codeOf(() -> buy("Tux", 1))).as("buy %d after the eviction", i).isEqualTo(Status.Code.OK);
 		}
+	}
+
+	@Test
+	void aBuyIsAnsweredBeforeItsCompletionIsRecordedAndReadsBackOnceItCanBe() {
+		int stockBefore = catalog.stock.get("Tux");
+		// Every write of COMPLETED fails: the answer must not wait for it.
+		this.latency.set("order-before-complete", "fail");
+		long number;
+		try {
+			number = buy("Tux", 2);
+			assertThat(this.log.find(number).orElseThrow().status()).isEqualTo(OrderLog.Status.PENDING);
+			assertThat(codeOf(() -> this.orders.getOrder(GetOrderRequest.newBuilder().setNumber(number).build())))
+				.as("a read while the completion cannot be recorded")
+				.isEqualTo(Status.Code.UNAVAILABLE);
+		}
+		finally {
+			this.latency.set("order-before-complete", null);
+		}
+		Order order = this.orders.getOrder(GetOrderRequest.newBuilder().setNumber(number).build());
+		assertThat(order.getName()).isEqualTo("Tux");
+		assertThat(order.getQuantity()).isEqualTo(2);
+		assertThat(this.log.find(number).orElseThrow().status()).isEqualTo(OrderLog.Status.COMPLETED);
+		assertThat(catalog.stock.get("Tux")).as("stock taken once, however often settled").isEqualTo(stockBefore - 2);
 	}
 
 	@Test
