@@ -10,6 +10,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -160,6 +161,12 @@ class TelemetryContractIT {
 		assertThat(descendants(trace, catalog)).as("catalog's JDBC spans")
 			.anySatisfy((span) -> assertThat(span.attribute("jdbc.query[0]")).startsWith("update toy set quantity"))
 			.anySatisfy((span) -> assertThat(span.name()).isEqualTo("catalog.commit"));
+		// A first buy's statements: take, read the toy, record the purchase; a replay is found by its key.
+		assertThat(descendants(trace, catalog).stream().map((span) -> span.attribute("jdbc.query[0]")))
+			.as("the catalog's statements in a first buy")
+			.filteredOn(Objects::nonNull)
+			.hasSize(3)
+			.noneSatisfy((query) -> assertThat(query).startsWith("select toy_name from toy_purchase"));
 		assertThat(descendants(trace, orders)).as("order's pending write, the one its answer waits for")
 			.anySatisfy((span) -> assertThat(span.name()).isEqualTo("order.pending.write"))
 			.noneSatisfy((span) -> assertThat(span.name()).isEqualTo("order.complete.write"));

@@ -176,6 +176,17 @@ abstract class CatalogContractTests {
 	}
 
 	@Test
+	void aRetriedBuyOfAToySoldOutSinceIsStillAReplay() {
+		long orderId = newOrderId();
+		assertThat(buy(orderId, "Tux", 2).getReplayed()).isFalse();
+		this.stock.setQuantity("Tux", 0);
+		BuyReply retry = buy(orderId, "tux", 2);
+		assertThat(retry.getReplayed()).isTrue();
+		assertThat(retry.getName()).isEqualTo("Tux");
+		assertThat(quantityOf("Tux")).isZero();
+	}
+
+	@Test
 	void shortStockIsFailedPreconditionAndTakesNothing() {
 		this.stock.setQuantity("Tux", 2);
 		assertThat(codeOf(() -> buy(newOrderId(), "Tux", 3))).isEqualTo(Status.Code.FAILED_PRECONDITION);
