@@ -7,6 +7,10 @@ record BuyOutcome(Result result, String toyName, int quantityLeft) {
 		TAKEN, REPLAYED, NOT_FOUND, INSUFFICIENT_STOCK
 	}
 
+	static BuyOutcome replayed(String toyName) {
+		return new BuyOutcome(Result.REPLAYED, toyName, -1);
+	}
+
 	static BuyOutcome refused(Result result) {
 		return new BuyOutcome(result, null, -1);
 	}

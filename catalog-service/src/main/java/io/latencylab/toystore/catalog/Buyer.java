@@ -74,9 +74,7 @@ class Buyer implements DisposableBean {
 			// This order id bought before (a retry), or a concurrent retry of it committed first:
 			// undo our take and replay what it bought.
 			this.transactions.rollback(transaction);
-			return this.stock.purchaseOf(orderId)
-				.map((toy) -> new BuyOutcome(Result.REPLAYED, toy, -1))
-				.orElseThrow(() -> boughtAlready);
+			return replayOf(orderId).orElseThrow(() -> boughtAlready);
 		}
 		catch (RuntimeException ex) {
 			this.transactions.rollback(transaction);
@@ -102,9 +100,9 @@ class Buyer implements DisposableBean {
 	 */
 	private BuyOutcome apply(long orderId, String name, int quantity, boolean replayFirst) {
 		if (replayFirst) {
-			var replay = this.stock.purchaseOf(orderId);
+			Optional<BuyOutcome> replay = replayOf(orderId);
 			if (replay.isPresent()) {
-				return new BuyOutcome(Result.REPLAYED, replay.get(), -1);
+				return replay.get();
 			}
 		}
 		// The span of this step holds the wait for the toy's row lock: the contention the study guessed at.
@@ -113,14 +111,15 @@ class Buyer implements DisposableBean {
 			.observe(() -> this.stock.take(name, quantity));
 		var toy = this.stock.find(name);
 		if (toy.isEmpty() || !taken) {
-			var replay = replayFirst ? Optional.<String>empty() : this.stock.purchaseOf(orderId);
-			if (replay.isPresent()) {
-				return new BuyOutcome(Result.REPLAYED, replay.get(), -1);
-			}
-			return BuyOutcome.refused(toy.isEmpty() ? Result.NOT_FOUND : Result.INSUFFICIENT_STOCK);
+			BuyOutcome refused = BuyOutcome.refused(toy.isEmpty() ? Result.NOT_FOUND : Result.INSUFFICIENT_STOCK);
+			return replayFirst ? refused : replayOf(orderId).orElse(refused);
 		}
 		this.stock.recordPurchase(orderId, toy.get().name(), quantity);
 		return new BuyOutcome(Result.TAKEN, toy.get().name(), toy.get().quantity());
+	}
+
+	private Optional<BuyOutcome> replayOf(long orderId) {
+		return this.stock.purchaseOf(orderId).map(BuyOutcome::replayed);
 	}
 
 	private void commit(TransactionStatus transaction, int buys) {
