@@ -181,6 +181,17 @@ def service_pids(services):
     return pids
 
 
+def fixed_loop_ms(loops):
+    """One run of a fixed piece of CPU work (a pure Python loop: no memory beyond the caches, no system call), in
+    ms of wall time: the machine's own speed, where a service's time would not tell a slow machine from a slow
+    service."""
+    start = time.perf_counter()
+    total = 0
+    for k in range(loops):
+        total += k * k
+    return 1000 * (time.perf_counter() - start)
+
+
 def machine_cpu_seconds():
     """CPU seconds all cores have spent busy so far, every process and the kernel's interrupts: user, nice,
     system, irq and softirq of /proc/stat's first line (idle, iowait and the hypervisor's steal left out)."""
