@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import io.latencylab.lab.results.RunFolder;
 import io.latencylab.lab.run.GatlingStep;
 import io.latencylab.lab.run.Progress;
+import io.latencylab.lab.run.ServiceMetrics;
 import io.latencylab.lab.run.Warming;
 import io.latencylab.lab.traces.FileTraces;
 import io.latencylab.load.operation.OpenModelSimulation;
@@ -178,7 +179,7 @@ final class ComponentMedians {
 			assertThat(gatling.run(window, windowDir, name, target, progress(window))).isZero();
 			double seconds = (System.nanoTime() - start) / 1e9;
 			List<Request> requests = Request.read(RunFolder.requestsCsv(windowDir).orElseThrow());
-			history.add(Warming.window(requests, seconds, Warming.jitSpent(jitBefore, compilationMs(lab))));
+			history.add(Warming.window(requests, seconds, ServiceMetrics.jitSpent(jitBefore, compilationMs(lab))));
 			state = SETTLE.judge(history);
 			Convergence.Window last = history.getLast();
 			System.out.printf("settling, window %d: p50 %.3f ms, %d answers, JIT %.0f ms%s%n", history.size(), last.p50Ms(),
@@ -193,7 +194,7 @@ final class ComponentMedians {
 			for (LabProcesses.Service service : LabProcesses.Service.TOY_STORE) {
 				String text = client.send(java.net.http.HttpRequest.newBuilder(lab.http(service, "/actuator/prometheus")).build(),
 						java.net.http.HttpResponse.BodyHandlers.ofString()).body();
-				double compiled = Warming.compilationMs(text);
+				double compiled = ServiceMetrics.compilationMs(text);
 				if (!Double.isNaN(compiled)) {
 					ms.put(service.module, compiled);
 				}

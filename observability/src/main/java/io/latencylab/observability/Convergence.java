@@ -1,7 +1,9 @@
 package io.latencylab.observability;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 /**
  * When a warm-up may stop: DaCapo's convergence rule (the coefficient of variation of the last
@@ -9,6 +11,13 @@ import java.util.Locale;
  * the services' compilation time in each of the last {@code quietWindows} windows at most
  * {@code quietShare} of the window), after a floor of {@code minWindows} windows, up to a cap of
  * {@code maxWindows}.
+ *
+ * <p>Where each window also holds the CPU time the services spent a request, the p50 is steady too
+ * when its ratio to that CPU time is: on a virtual machine whose CPUs change speed under the
+ * services ({@code bench/cpu-speed} shows it), a warm service's p50 follows that speed window by
+ * window, and the ratio takes the machine's speed out while keeping anything else that moves the
+ * p50. The JIT-quiet half is what keeps that ratio from hiding compilation: a fresh compile lowers
+ * the CPU a request and the p50 together.
  *
  * <p>The p50 alone can look flat while the JIT still works (a hot method waits in C2's queue behind
  * others on two busy cores, then halves the latency); the compilation time alone is quiet in a JVM
@@ -61,11 +70,23 @@ public record Convergence(int windows, double maxVariation, int quietWindows, do
 	 * @param jitMs the most compilation time any service spent in it, in milliseconds; NaN when not read
 	 * @param stealShare the share of this machine's CPU time the hypervisor gave to others in it (Linux's
 	 * steal); NaN when not read
+	 * @param cpuMsPerAnswer the CPU time the services the operation reaches spent in it, over its answers, in
+	 * milliseconds; NaN when not read
 	 */
-	public record Window(double p50Ms, long answers, double seconds, double jitMs, double stealShare) {
+	public record Window(double p50Ms, long answers, double seconds, double jitMs, double stealShare,
+			double cpuMsPerAnswer) {
+
+		public Window(double p50Ms, long answers, double seconds, double jitMs, double stealShare) {
+			this(p50Ms, answers, seconds, jitMs, stealShare, Double.NaN);
+		}
 
 		public Window(double p50Ms, long answers, double seconds, double jitMs) {
 			this(p50Ms, answers, seconds, jitMs, Double.NaN);
+		}
+
+		/** The p50 over the CPU a request: the machine's speed taken out; NaN where that CPU was not read. */
+		public double p50OverCpu() {
+			return (this.cpuMsPerAnswer > 0) ? this.p50Ms / this.cpuMsPerAnswer : Double.NaN;
 		}
 
 		boolean judged() {
@@ -100,6 +121,18 @@ public record Convergence(int windows, double maxVariation, int quietWindows, do
 
 	/** The coefficient of variation of the last {@link #windows} windows' p50; NaN with too few, or one not judged. */
 	public double variation(List<Window> history) {
+		return variation(history, Window::p50Ms);
+	}
+
+	/**
+	 * The coefficient of variation of the last {@link #windows} windows' p50 over their CPU a request
+	 * ({@link Window#p50OverCpu()}); NaN with too few, one not judged, or one whose CPU was not read.
+	 */
+	public double variationOverCpu(List<Window> history) {
+		return variation(history, Window::p50OverCpu);
+	}
+
+	private double variation(List<Window> history, ToDoubleFunction<Window> value) {
 		if (history.size() < this.windows) {
 			return Double.NaN;
 		}
@@ -107,14 +140,20 @@ public record Convergence(int windows, double maxVariation, int quietWindows, do
 		if (!last.stream().allMatch(Window::judged)) {
 			return Double.NaN;
 		}
-		double mean = last.stream().mapToDouble(Window::p50Ms).average().orElseThrow();
-		double squares = last.stream().mapToDouble((w) -> (w.p50Ms() - mean) * (w.p50Ms() - mean)).sum();
-		return Math.sqrt(squares / (last.size() - 1)) / mean;
+		double[] values = last.stream().mapToDouble(value).toArray();
+		double mean = Arrays.stream(values).average().orElseThrow();
+		double squares = Arrays.stream(values).map((v) -> (v - mean) * (v - mean)).sum();
+		return Math.sqrt(squares / (values.length - 1)) / mean;
 	}
 
+	/** The p50 steady as measured, or over the CPU a request where that was read (NaN never counts as steady). */
 	private boolean steady(List<Window> history) {
-		double variation = variation(history);
-		return !Double.isNaN(variation) && variation <= this.maxVariation;
+		return variation(history) <= this.maxVariation || variationOverCpu(history) <= this.maxVariation;
+	}
+
+	/** Steady only once the machine's speed is taken out: the p50 over the CPU a request within the rule, the p50 not. */
+	public boolean steadyOnlyOverCpu(List<Window> history) {
+		return !(variation(history) <= this.maxVariation) && variationOverCpu(history) <= this.maxVariation;
 	}
 
 	/** The JIT quiet in each of the last {@link #quietWindows} windows (a window whose JIT was not read does not object). */
@@ -128,9 +167,10 @@ public record Convergence(int windows, double maxVariation, int quietWindows, do
 		return String.format(Locale.ROOT,
 				"DaCapo's convergence: the coefficient of variation of the last %d windows' p50 at most %.0f%%, and the JIT "
 						+ "quiet (each service's compilation time at most %.0f%% of the window) in the last %d; at least %d "
-						+ "windows, at most %d",
+						+ "windows, at most %d. Where the services' CPU time a request was read, the p50 over it may "
+						+ "meet the %.0f%% instead: the machine's speed taken out",
 				this.windows, 100 * this.maxVariation, 100 * this.quietShare, this.quietWindows, this.minWindows,
-				this.maxWindows);
+				this.maxWindows, 100 * this.maxVariation);
 	}
 
 }

@@ -72,6 +72,46 @@ class ConvergenceTests {
 		assertThat(this.rule.capped(1).maxWindows()).as("never below the floor").isEqualTo(this.rule.minWindows());
 	}
 
+	/** Windows of 1,000 answers, 5 s each, the JIT quiet unless said: each {p50, CPU ms a request, JIT ms}. */
+	private static List<Window> paced(double[]... windows) {
+		List<Window> history = new ArrayList<>();
+		for (double[] w : windows) {
+			history.add(new Window(w[0], 1000, 5.0, w[2], Double.NaN, w[1]));
+		}
+		return history;
+	}
+
+	@Test
+	void aP50ThatMovesOnlyWithTheServicesCpuARequestIsSteadyWithTheMachinesSpeedTakenOut() {
+		// The CPU a request 10% slower, then back: the p50 with it, the ratio flat.
+		List<Window> history = paced(new double[] { 1.00, 0.50, 0 }, new double[] { 1.10, 0.55, 0 },
+				new double[] { 0.98, 0.49, 0 });
+		assertThat(this.rule.variation(history)).isGreaterThan(0.03);
+		assertThat(this.rule.variationOverCpu(history)).isLessThan(0.001);
+		assertThat(this.rule.judge(history)).isEqualTo(State.SETTLED);
+		assertThat(this.rule.steadyOnlyOverCpu(history)).isTrue();
+		assertThat(this.rule.describe()).contains("the p50 over it may meet the 3% instead");
+	}
+
+	@Test
+	void theRatioIsNoExcuseForAP50ThatMovesWithoutTheCpuOrWhileTheJitWorksOrWhereTheCpuWasNotRead() {
+		List<Window> slower = paced(new double[] { 1.00, 0.50, 0 }, new double[] { 1.10, 0.50, 0 },
+				new double[] { 1.20, 0.50, 0 });
+		assertThat(this.rule.judge(slower)).as("the CPU a request flat: the p50's own move").isEqualTo(State.MOVING);
+		List<Window> compiling = paced(new double[] { 1.20, 0.60, 0 }, new double[] { 1.00, 0.50, 2000 },
+				new double[] { 0.80, 0.40, 2000 });
+		assertThat(this.rule.variationOverCpu(compiling)).isLessThan(0.001);
+		assertThat(this.rule.judge(compiling)).as("a compile lowers both: the JIT's half objects").isEqualTo(State.MOVING);
+		List<Window> unread = paced(new double[] { 1.00, 0.50, 0 }, new double[] { 1.10, Double.NaN, 0 },
+				new double[] { 0.98, 0.49, 0 });
+		assertThat(this.rule.variationOverCpu(unread)).isNaN();
+		assertThat(this.rule.judge(unread)).isEqualTo(State.MOVING);
+		List<Window> steady = paced(new double[] { 1.00, 0.50, 0 }, new double[] { 1.01, 0.60, 0 },
+				new double[] { 0.99, 0.45, 0 });
+		assertThat(this.rule.judge(steady)).as("a steady p50 needs no ratio").isEqualTo(State.SETTLED);
+		assertThat(this.rule.steadyOnlyOverCpu(steady)).isFalse();
+	}
+
 	@Test
 	void aRuleThatCannotJudgeIsRefused() {
 		assertThatIllegalArgumentException().isThrownBy(() -> new Convergence(1, 0.03, 2, 0.05, 3, 12));

@@ -184,8 +184,12 @@ public final class Settling {
 		double seconds = this.targets.values().stream().mapToDouble(Target::seconds).sum();
 		long settled = this.targets.values().stream().filter(Target::settled).count();
 		long atFloor = this.targets.values().stream().filter((t) -> t.atFloor(this.rule)).count();
+		long overCpu = this.targets.values().stream().filter(this::steadyOnlyOverCpu).count();
 		String took = String.format(Locale.ROOT, "%d of %d targets settled in %.0f s", settled, this.targets.size(), seconds)
-				+ ((atFloor == 0) ? "" : String.format(Locale.ROOT, " (%d warm before, steady again at their floor)", atFloor));
+				+ ((atFloor == 0) ? "" : String.format(Locale.ROOT, " (%d warm before, steady again at their floor)", atFloor))
+				+ ((overCpu == 0) ? "" : String.format(Locale.ROOT,
+						", %d of them steady only with the machine's speed taken out (the p50 over the services' CPU a request)",
+						overCpu));
 		if (settled()) {
 			return "settled: " + took;
 		}
@@ -212,9 +216,11 @@ public final class Settling {
 				.map((w) -> (w.answers() < Convergence.TOO_FEW) ? "too few" : String.format(Locale.ROOT, "%.3f", w.p50Ms()))
 				.toList());
 			double variation = this.rule.variation(windows);
+			double overCpu = this.rule.variationOverCpu(windows);
 			double jit = windows.isEmpty() ? Double.NaN : windows.getLast().jitMs();
 			rows.add(List.of(target.name(), String.valueOf(windows.size()), String.format(Locale.ROOT, "%.0f", target.seconds()),
-					p50s, Double.isNaN(variation) ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * variation),
+					p50s, (Double.isNaN(variation) ? "" : String.format(Locale.ROOT, "%.1f%%", 100 * variation))
+							+ (Double.isNaN(overCpu) ? "" : String.format(Locale.ROOT, " (%.1f%% over the CPU a request)", 100 * overCpu)),
 					Double.isNaN(jit) ? "not read" : String.format(Locale.ROOT, "%.0f", jit), steal(windows),
 					verdict(target)));
 		}
@@ -230,7 +236,8 @@ public final class Settling {
 						this.noises.values().stream().map((n) -> n.describe(this.rule.maxVariation())).toList()) + ".";
 		return "Each target (an operation at the clients its steps use) warmed alone, in windows, until "
 				+ this.rule.describe() + ". JIT: the most compilation time any service the operation reaches spent in "
-				+ "the target's last window (Micrometer's jvm.compilation.time); windows of fewer than "
+				+ "the target's last window (Micrometer's jvm.compilation.time); the CPU a request: the CPU time those "
+				+ "services spent in a window (process.cpu.time) over its answers; windows of fewer than "
 				+ Convergence.TOO_FEW + " answers are not judged." + noise;
 	}
 
@@ -249,6 +256,11 @@ public final class Settling {
 				+ "; " + target.end().describe(this.rule);
 	}
 
+	/** A target that settled by the p50 over the services' CPU a request, its p50 as measured beyond the rule. */
+	public boolean steadyOnlyOverCpu(Target target) {
+		return target.settled() && rule(target).steadyOnlyOverCpu(target.windows());
+	}
+
 	/**
 	 * Where an unsettled target's p50 moved with this machine's CPU steal over its last windows (a minute's):
 	 * the machine, not the JVM, kept it from settling.
@@ -264,17 +276,17 @@ public final class Settling {
 	}
 
 	/**
-	 * The whole as a manifest property: {@code target=END[+warm]|p50:answers:seconds:jit:steal|…;…}, p50 in
-	 * milliseconds, jit in milliseconds, steal a share of the CPU (NaN: not read); +warm when the lab
-	 * remembered it warm.
+	 * The whole as a manifest property: {@code target=END[+warm]|p50:answers:seconds:jit:steal:cpu|…;…}, p50 in
+	 * milliseconds, jit in milliseconds, steal a share of the CPU, cpu the services' milliseconds a request (NaN:
+	 * not read); +warm when the lab remembered it warm.
 	 */
 	public String property() {
 		return this.targets.values()
 			.stream()
 			.map((t) -> t.name() + "=" + t.end() + (t.warmBefore() ? WARM : "") + t.windows()
 				.stream()
-				.map((w) -> String.format(Locale.ROOT, "|%.4f:%d:%.2f:%.0f:%.4f", w.p50Ms(), w.answers(), w.seconds(), w.jitMs(),
-						w.stealShare()))
+				.map((w) -> String.format(Locale.ROOT, "|%.4f:%d:%.2f:%.0f:%.4f:%.5f", w.p50Ms(), w.answers(), w.seconds(),
+						w.jitMs(), w.stealShare(), w.cpuMsPerAnswer()))
 				.collect(Collectors.joining()))
 			.collect(Collectors.joining(";"));
 	}
@@ -306,9 +318,10 @@ public final class Settling {
 			List<Window> windows = new ArrayList<>();
 			for (String window : Arrays.asList(parts).subList(1, parts.length)) {
 				String[] f = window.split(":");
-				// Runs written before the steal was read have four fields.
+				// Runs written before the steal was read have four fields; before the CPU a request, five.
 				windows.add(new Window(Double.parseDouble(f[0]), Long.parseLong(f[1]), Double.parseDouble(f[2]),
-						Double.parseDouble(f[3]), (f.length > 4) ? Double.parseDouble(f[4]) : Double.NaN));
+						Double.parseDouble(f[3]), (f.length > 4) ? Double.parseDouble(f[4]) : Double.NaN,
+						(f.length > 5) ? Double.parseDouble(f[5]) : Double.NaN));
 			}
 			boolean warm = parts[0].endsWith(WARM);
 			settling.put(target.substring(0, eq), windows, End.valueOf(warm ? parts[0].substring(0, parts[0].length() - WARM.length()) : parts[0]),

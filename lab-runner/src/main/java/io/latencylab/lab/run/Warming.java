@@ -170,13 +170,14 @@ public final class Warming {
 						history.size() + 1));
 				this.progress.restartCount();
 				List<String> reached = target.operation().services();
-				Map<String, Double> jitBefore = compilationMs(reached);
+				Map<String, String> before = scrape(reached);
 				var stealBefore = HostSteal.now();
 				long start = System.nanoTime();
 				Result result = windows.run(step, windowDir);
 				double seconds = (System.nanoTime() - start) / 1e9;
-				history.add(window(result.requests(), seconds, jitSpent(jitBefore, compilationMs(reached)),
-						HostSteal.share(stealBefore, HostSteal.now())));
+				Map<String, String> after = scrape(reached);
+				history.add(window(result.requests(), seconds, ServiceMetrics.jitSpent(ServiceMetrics.compilationMs(before), ServiceMetrics.compilationMs(after)),
+						HostSteal.share(stealBefore, HostSteal.now()), ServiceMetrics.cpuSpentMs(before, after)));
 				State state = rule.judge(history);
 				if (state == State.MOVING && this.noise && !measured.contains(target.clients())
 						&& history.size() >= rule.minWindows() && rule.quiet(history)) {
@@ -192,9 +193,11 @@ public final class Warming {
 								+ (warmBefore ? Math.max(0, rule.minWindows() - history.size()) * window.toSeconds()
 										: Math.max(0, coldSeconds(target) - seconds(history))));
 				this.progress.endStep(String.format(Locale.ROOT,
-						"warming %s (%d of %d, %s), window %d: p50 %s ms, %,d answers, JIT %s%s%s; about %s left",
+						"warming %s (%d of %d, %s), window %d: p50 %s ms, %,d answers, %sJIT %s%s%s; about %s left",
 						target, n, targets.size(), warmBefore ? "warm before" : "cold", history.size(),
 						Double.isNaN(last.p50Ms()) ? "–" : String.format(Locale.ROOT, "%.3f", last.p50Ms()), last.answers(),
+						Double.isNaN(last.cpuMsPerAnswer()) ? ""
+								: String.format(Locale.ROOT, "CPU %.3f ms a request, ", last.cpuMsPerAnswer()),
 						Double.isNaN(last.jitMs()) ? "not read" : String.format(Locale.ROOT, "%.0f ms", last.jitMs()),
 						Double.isNaN(last.stealShare()) ? "" : String.format(Locale.ROOT, ", steal %.1f%%", 100 * last.stealShare()),
 						slowdown ? ": steady, but a slowdown" : (state == State.SETTLED) ? ": settled" : "",
@@ -382,50 +385,30 @@ public final class Warming {
 
 	/** The same, with the machine's CPU steal in the window ({@link HostSteal}). */
 	static Window window(List<Request> requests, double seconds, double jitMs, double stealShare) {
+		return window(requests, seconds, jitMs, stealShare, Double.NaN);
+	}
+
+	/** The same, with the CPU time the services spent in the window (ms; NaN: not read), kept a request. */
+	static Window window(List<Request> requests, double seconds, double jitMs, double stealShare, double cpuMs) {
 		Latencies answers = new Latencies();
 		requests.stream().filter(Request::ok).forEach((r) -> answers.recordMillis(r.durationMs()));
 		return new Window((answers.count() == 0) ? Double.NaN : answers.percentileMs(50), answers.count(), seconds, jitMs,
-				stealShare);
-	}
-
-	/** The most compilation time any service spent between the two readings; NaN when none was read both times. */
-	public static double jitSpent(Map<String, Double> before, Map<String, Double> after) {
-		return after.entrySet()
-			.stream()
-			.filter((e) -> before.containsKey(e.getKey()))
-			.mapToDouble((e) -> Math.max(0, e.getValue() - before.get(e.getKey())))
-			.max()
-			.orElse(Double.NaN);
+				stealShare, (answers.count() == 0) ? Double.NaN : cpuMs / answers.count());
 	}
 
 	/**
-	 * The compilation time so far of each of these services, in milliseconds, where its metrics
-	 * answer: only the services the operation reaches, as a JVM that no request of it touches
-	 * compiles for reasons of its own (its schedulers, its metrics).
+	 * The Prometheus text of each of these services, where its metrics answer: only the services the
+	 * operation reaches, as a JVM that no request of it touches compiles for reasons of its own (its
+	 * schedulers, its metrics). One read a service serves both the JIT's time and the CPU's.
 	 */
-	Map<String, Double> compilationMs(List<String> services) {
-		Map<String, Double> ms = new LinkedHashMap<>();
+	Map<String, String> scrape(List<String> services) {
+		Map<String, String> texts = new LinkedHashMap<>();
 		this.metrics.forEach((name, url) -> {
 			if (services.contains(name)) {
-				Http.get(url).map(Warming::compilationMs).filter((v) -> !Double.isNaN(v)).ifPresent((v) -> ms.put(name, v));
+				Http.get(url).ifPresent((text) -> texts.put(name, text));
 			}
 		});
-		return ms;
-	}
-
-	/** {@code jvm_compilation_time_ms_total} from a Prometheus text; NaN when it has none. */
-	public static double compilationMs(String prometheusText) {
-		return metric(prometheusText, "jvm_compilation_time_ms_total").orElse(Double.NaN);
-	}
-
-	/** The first sample of a metric in a Prometheus text (its labels, if any, ignored). */
-	static Optional<Double> metric(String prometheusText, String name) {
-		for (String line : prometheusText.split("\n")) {
-			if (line.startsWith(name) && (line.length() == name.length() || " {".indexOf(line.charAt(name.length())) >= 0)) {
-				return Optional.of(Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)));
-			}
-		}
-		return Optional.empty();
+		return texts;
 	}
 
 	private static <T> T orElse(T value, T otherwise) {

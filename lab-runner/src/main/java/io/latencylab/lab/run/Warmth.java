@@ -171,7 +171,7 @@ public final class Warmth {
 
 	/** Each service's process identity, from its Prometheus text: its start time in seconds, or empty. */
 	public static Optional<Double> processStart(String prometheusText) {
-		return Warming.metric(prometheusText, "process_start_time_seconds");
+		return ServiceMetrics.metric(prometheusText, "process_start_time_seconds");
 	}
 
 }

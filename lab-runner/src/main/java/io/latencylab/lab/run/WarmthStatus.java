@@ -40,7 +40,7 @@ public final class WarmthStatus {
 		after.forEach((name, text) -> {
 			Warmth.processStart(text).ifPresent((p) -> processes.put(name, p));
 			Optional.ofNullable(before.get(name)).ifPresent((b) -> jitMs.put(name,
-					Math.max(0, Warming.compilationMs(text) - Warming.compilationMs(b))));
+					Math.max(0, ServiceMetrics.compilationMs(text) - ServiceMetrics.compilationMs(b))));
 		});
 		return lines(metrics.keySet().stream().toList(), processes, jitMs, seconds, warmth, Instant.now());
 	}

@@ -79,6 +79,30 @@ class SettlingTests {
 
 
 	@Test
+	void aTargetSteadyOnlyOverItsCpuARequestIsSaidSoAndItsCpuRoundTrips() {
+		Settling settling = new Settling(Convergence.DEFAULT);
+		// Warm before, its p50 10% apart with the CPU a request, the ratio flat: settled at its floor, and said how.
+		settling.put("toy-query@1", List.of(new Window(0.50, 1000, 5, 0, Double.NaN, 0.25),
+				new Window(0.55, 1000, 5, 0, Double.NaN, 0.275), new Window(0.49, 1000, 5, 0, Double.NaN, 0.245)),
+				Settling.End.SETTLED, true);
+		settling.put("rest-get@1", List.of(window(0.3, 0), window(0.3, 0), window(0.3, 0)), Settling.End.SETTLED, false);
+		assertThat(settling.text()).isEqualTo("settled: 2 of 2 targets settled in 30 s (1 warm before, steady again at "
+				+ "their floor), 1 of them steady only with the machine's speed taken out (the p50 over the services' CPU a "
+				+ "request)");
+		assertThat(settling.rows().getFirst().get(4)).isEqualTo("6.3% (0.0% over the CPU a request)");
+		assertThat(settling.rows().getFirst().getLast()).isEqualTo("settled at 15 s, at its floor (warm before)");
+		assertThat(settling.rows().get(1).get(4)).as("no CPU read: the p50's own").isEqualTo("0.0%");
+		Settling read = Settling.parse(settling.property(), Convergence.DEFAULT);
+		assertThat(read.targets().getFirst().windows()).extracting(Window::cpuMsPerAnswer).containsExactly(0.25, 0.275, 0.245);
+		assertThat(read.rows()).isEqualTo(settling.rows());
+		assertThat(read.text()).isEqualTo(settling.text());
+		// A manifest written before the CPU was read: five fields a window.
+		Settling old = Settling.parse("toy-query@1=SETTLED|0.5:1000:5.00:0:NaN|0.5:1000:5.00:0:NaN|0.5:1000:5.00:0:NaN",
+				Convergence.DEFAULT);
+		assertThat(old.targets().getFirst().windows()).extracting(Window::cpuMsPerAnswer).allMatch((v) -> v.isNaN());
+	}
+
+	@Test
 	void aTargetThatMovedWithTheMachinesStealIsSaidToAndTheStealRoundTrips() {
 		Settling settling = new Settling(Convergence.DEFAULT);
 		// The p50 of a buy rising and falling with the hypervisor's steal, the JIT quiet: no steady state.

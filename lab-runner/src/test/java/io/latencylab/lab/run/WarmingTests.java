@@ -283,18 +283,40 @@ class WarmingTests {
 	}
 
 	@Test
-	void theJitsTimeIsReadFromPrometheusAndTheBusiestServiceCounts() {
-		String text = """
-				# HELP jvm_compilation_time_ms_total The approximate accumulated elapsed time spent in compilation
-				# TYPE jvm_compilation_time_ms_total counter
-				jvm_compilation_time_ms_total{compiler="HotSpot 64-Bit Tiered Compilers"} 155978.0
-				jvm_info{runtime="OpenJDK Runtime Environment"} 1
-				""";
-		assertThat(Warming.compilationMs(text)).isCloseTo(155978.0, within(1e-9));
-		assertThat(Warming.compilationMs("process_cpu_time_ns_total 1.0E9\n")).isNaN();
-		assertThat(Warming.jitSpent(Map.of("catalog", 100.0, "order", 50.0), Map.of("catalog", 160.0, "order", 450.0,
-				"frontend", 9_000.0))).as("the busiest of those read twice").isCloseTo(400.0, within(1e-9));
-		assertThat(Warming.jitSpent(Map.of(), Map.of("catalog", 1.0))).isNaN();
+	void eachWindowKeepsTheCpuTheServicesSpentARequestAndAP50ThatFollowsItSettles() throws Exception {
+		// Each window of 100 answers spends the service's CPU as it runs: 0.5, 0.55, 0.49 ms a request.
+		double[] windowMs = { 50, 55, 49 };
+		java.util.concurrent.atomic.AtomicLong cpuNs = new java.util.concurrent.atomic.AtomicLong();
+		HttpServer metrics = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		metrics.createContext("/actuator/prometheus", (exchange) -> {
+			byte[] body = ("jvm_compilation_time_ms_total 100.0\nprocess_cpu_time_ns_total{application=\"catalog\"} "
+					+ cpuNs.get() + ".0\n").getBytes();
+			exchange.sendResponseHeaders(200, body.length);
+			exchange.getResponseBody().write(body);
+			exchange.close();
+		});
+		metrics.start();
+		try {
+			Warming reading = new Warming(Convergence.DEFAULT,
+					Map.of("catalog-service", "http://127.0.0.1:" + metrics.getAddress().getPort() + "/actuator/prometheus"),
+					this.progress, null, false);
+			Step warmUp = WarmUp.step(List.of(WarmUp.Target.of(Operation.TOY_QUERY, 1)), Duration.ofMinutes(2));
+			Warming.Windows p50s = scripted(1.0, 1.1, 0.98);
+			Settling settling = reading.warm(warmUp, this.dir, (window, windowDir) -> {
+				cpuNs.addAndGet((long) (1e6 * windowMs[Math.min(this.sent.size(), windowMs.length - 1)]));
+				return p50s.run(window, windowDir);
+			});
+			Settling.Target query = settling.targets().getFirst();
+			assertThat(query.windows()).extracting(Convergence.Window::cpuMsPerAnswer)
+				.satisfiesExactly((ms) -> assertThat(ms).isCloseTo(0.5, within(1e-9)),
+						(ms) -> assertThat(ms).isCloseTo(0.55, within(1e-9)), (ms) -> assertThat(ms).isCloseTo(0.49, within(1e-9)));
+			assertThat(query.end()).as("its p50 6% apart, over the CPU a request flat").isEqualTo(Settling.End.SETTLED);
+			assertThat(settling.steadyOnlyOverCpu(query)).isTrue();
+			assertThat(this.printed.toString()).contains("window 2: p50 1.100 ms, 100 answers, CPU 0.550 ms a request, JIT 0 ms");
+		}
+		finally {
+			metrics.stop(0);
+		}
 	}
 
 }
