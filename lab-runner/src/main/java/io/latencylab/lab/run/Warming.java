@@ -380,15 +380,13 @@ public final class Warming {
 
 	/** A window's p50 over its successful answers (HdrHistogram's, as every p50 of the report). */
 	public static Window window(List<Request> requests, double seconds, double jitMs) {
-		return window(requests, seconds, jitMs, Double.NaN);
+		return window(requests, seconds, jitMs, Double.NaN, Double.NaN);
 	}
 
-	/** The same, with the machine's CPU steal in the window ({@link HostSteal}). */
-	static Window window(List<Request> requests, double seconds, double jitMs, double stealShare) {
-		return window(requests, seconds, jitMs, stealShare, Double.NaN);
-	}
-
-	/** The same, with the CPU time the services spent in the window (ms; NaN: not read), kept a request. */
+	/**
+	 * The same, with the machine's CPU steal in the window ({@link HostSteal}) and the CPU time the services spent
+	 * in it (ms), kept a request; NaN: not read.
+	 */
 	static Window window(List<Request> requests, double seconds, double jitMs, double stealShare, double cpuMs) {
 		Latencies answers = new Latencies();
 		requests.stream().filter(Request::ok).forEach((r) -> answers.recordMillis(r.durationMs()));
