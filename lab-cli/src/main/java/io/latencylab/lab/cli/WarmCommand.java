@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.report.ReportDocument;
+import io.latencylab.lab.results.Manifest;
 import io.latencylab.lab.results.Settling;
 import io.latencylab.lab.run.WarmUpSession;
 import io.latencylab.plan.Step;
@@ -48,6 +49,8 @@ final class WarmCommand implements Callable<Integer> {
 		String table = warmUpTable("Warm-up of " + deployment.mode() + ": " + warmed.dir().getFileName(), settling);
 		Path file = warmed.dir().resolve("warm.md");
 		Files.writeString(file, table);
+		// Every window's figures, for scripts: the table shows the p50s only.
+		Manifest.JSON.writerWithDefaultPrettyPrinter().writeValue(warmed.dir().resolve("warm.json").toFile(), settling.json());
 		System.out.println();
 		System.out.print(table);
 		System.out.println("Written: " + Lab.PROJECT.relativize(file));

@@ -291,19 +291,53 @@ public final class Settling {
 			.collect(Collectors.joining(";"));
 	}
 
-	/** {@link #property()} and {@link #noiseProperty()} read back. */
 	/** The rule with the warm-up's own cap ({@link WarmUp#MAX_WINDOWS}) when its properties set one: for it and its report. */
 	public static Convergence ruleOf(Convergence rule, Map<String, String> warmUpProperties) {
 		String max = warmUpProperties.get(WarmUp.MAX_WINDOWS.name());
 		return (max == null) ? rule : rule.capped(WarmUp.MAX_WINDOWS.parse(max));
 	}
 
+	/** {@link #property()} and {@link #noiseProperty()} read back. */
 	public static Settling parse(String property, String noises, Convergence rule) {
 		Settling settling = parse(property, rule);
 		if (noises != null && !noises.isBlank()) {
 			Arrays.stream(noises.split(";")).map(Noise::parse).forEach((n) -> settling.noise(n.clients(), n));
 		}
 		return settling;
+	}
+
+	/**
+	 * The warm-up for scripts (warm.json beside warm.md): each target's verdict and every window's
+	 * figures, a figure not read as null, and the two properties a run's manifest keeps
+	 * ({@link RunFolder#SETTLING}, {@link RunFolder#NOISE}), which {@link #parse(String, String, Convergence)} reads back.
+	 */
+	public Map<String, Object> json() {
+		Map<String, Object> json = new LinkedHashMap<>();
+		json.put("settled", settled());
+		json.put("text", text());
+		json.put("targets", this.targets.values().stream().map((t) -> {
+			Map<String, Object> target = new LinkedHashMap<>();
+			target.put("name", t.name());
+			target.put("end", t.end().name());
+			target.put("warmBefore", t.warmBefore());
+			target.put("steadyOnlyOverCpu", steadyOnlyOverCpu(t));
+			target.put("windows", t.windows().stream().map(Settling::json).toList());
+			return target;
+		}).toList());
+		json.put(RunFolder.SETTLING, property());
+		json.put(RunFolder.NOISE, noiseProperty());
+		return json;
+	}
+
+	private static Map<String, Object> json(Window window) {
+		Map<String, Object> json = new LinkedHashMap<>();
+		json.put("p50Ms", window.p50Ms());
+		json.put("answers", window.answers());
+		json.put("seconds", window.seconds());
+		json.put("jitMs", window.jitMs());
+		json.put("stealShare", Double.isNaN(window.stealShare()) ? null : window.stealShare());
+		json.put("cpuMsPerAnswer", Double.isNaN(window.cpuMsPerAnswer()) ? null : window.cpuMsPerAnswer());
+		return json;
 	}
 
 	/** {@link #property()} read back. */

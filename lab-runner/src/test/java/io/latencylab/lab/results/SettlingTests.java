@@ -5,6 +5,7 @@ import java.util.List;
 import io.latencylab.observability.Convergence;
 import io.latencylab.observability.Convergence.Window;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -100,6 +101,36 @@ class SettlingTests {
 		Settling old = Settling.parse("toy-query@1=SETTLED|0.5:1000:5.00:0:NaN|0.5:1000:5.00:0:NaN|0.5:1000:5.00:0:NaN",
 				Convergence.DEFAULT);
 		assertThat(old.targets().getFirst().windows()).extracting(Window::cpuMsPerAnswer).allMatch((v) -> v.isNaN());
+	}
+
+	@Test
+	void theJsonHasEveryWindowsFiguresAndPropertiesThatReadBack() throws Exception {
+		Settling settling = new Settling(Convergence.DEFAULT);
+		settling.noise(4, new Settling.Noise(4, List.of(0.1, 0.11, 0.1), 0.05, 0.075));
+		settling.put("toy-query@1", List.of(new Window(0.50, 1000, 5, 0, Double.NaN, 0.25),
+				new Window(0.55, 1000, 5, 0, Double.NaN, 0.275), new Window(0.49, 1000, 5, 0, Double.NaN, 0.245)),
+				Settling.End.SETTLED, true);
+		settling.put("rest-study@4", List.of(new Window(0.9, 800, 5, 300, 0.02), window(0.7, 20)), Settling.End.CAP, false);
+		JsonNode json = Manifest.JSON.readTree(Manifest.JSON.writeValueAsString(settling.json()));
+		assertThat(json.path("settled").asBoolean()).isFalse();
+		assertThat(json.path("text").asString()).isEqualTo(settling.text());
+		JsonNode query = json.path("targets").get(0);
+		assertThat(query.path("name").asString()).isEqualTo("toy-query@1");
+		assertThat(query.path("end").asString()).isEqualTo("SETTLED");
+		assertThat(query.path("warmBefore").asBoolean()).isTrue();
+		assertThat(query.path("steadyOnlyOverCpu").asBoolean()).isTrue();
+		assertThat(query.path("windows").get(1).path("p50Ms").asDouble()).isEqualTo(0.55);
+		assertThat(query.path("windows").get(1).path("cpuMsPerAnswer").asDouble()).isEqualTo(0.275);
+		assertThat(query.path("windows").get(1).path("stealShare").isNull()).as("not read").isTrue();
+		JsonNode study = json.path("targets").get(1);
+		assertThat(study.path("end").asString()).isEqualTo("CAP");
+		assertThat(study.path("windows").get(0).path("jitMs").asDouble()).isEqualTo(300);
+		assertThat(study.path("windows").get(0).path("stealShare").asDouble()).isEqualTo(0.02);
+		assertThat(study.path("windows").get(0).path("cpuMsPerAnswer").isNull()).isTrue();
+		Settling read = Settling.parse(json.path(RunFolder.SETTLING).asString(), json.path(RunFolder.NOISE).asString(),
+				Convergence.DEFAULT);
+		assertThat(read.rows()).isEqualTo(settling.rows());
+		assertThat(read.text()).isEqualTo(settling.text());
 	}
 
 	@Test
