@@ -227,9 +227,36 @@ def cpu_seconds(pids, thread=None):
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-def operation_scripts(work, env, sort_n):
+def lab_request_lua(run_id):
+    """Lua for a wrk script (no request function of its own): each request sent as the lab's own generator sends
+    it (load's LabHttp), with a fresh, sampled W3C traceparent and the run id as baggage. The services extract
+    that context and parse that baggage; an outside client without them times a cheaper request than the lab's."""
+    if not re.fullmatch(r"[A-Za-z0-9._-]+", run_id):
+        raise ValueError(f"a run id of letters, digits, '.', '_' and '-', not {run_id!r}")
+    return ('local hex = "0123456789abcdef"\n'
+            'local function random_hex(n)\n'
+            '  local t = {}\n'
+            '  for i = 1, n do local k = math.random(1, 16); t[i] = hex:sub(k, k) end\n'
+            '  return table.concat(t)\n'
+            'end\n'
+            # Each wrk thread its own sequence (init runs in each): the time alone would give two the same ids.
+            'init = function(args)\n'
+            '  local f = io.open("/dev/urandom", "rb")\n'
+            '  local b1, b2, b3, b4 = f:read(4):byte(1, 4)\n'
+            '  f:close()\n'
+            '  math.randomseed(((b1 * 256 + b2) * 256 + b3) * 256 + b4)\n'
+            'end\n'
+            'request = function()\n'
+            '  wrk.headers["traceparent"] = "00-" .. random_hex(32) .. "-" .. random_hex(16) .. "-01"\n'
+            f'  wrk.headers["baggage"] = "lab.run.id={run_id}"\n'
+            '  return wrk.format()\n'
+            'end\n')
+
+
+def operation_scripts(work, env, sort_n, extra=""):
     """name -> (url, wrk script) of every operation the benchmarks send; sort: a quicksort of sort_n integers
-    (its input made by the running sort service), left out when sort_n is None."""
+    (its input made by the running sort service), left out when sort_n is None; extra: Lua appended to each
+    (lab_request_lua, say)."""
     if sort_n is not None:
         sort_file = os.path.join(work, f"sort-{sort_n}.txt")
         with urllib.request.urlopen(f"http://127.0.0.1:{env['SORT_PORT']}/generate?n={sort_n}&seed=1", timeout=30) as r:
@@ -238,17 +265,18 @@ def operation_scripts(work, env, sort_n):
     front = f"http://127.0.0.1:{env['FRONTEND_PORT']}"
     return {
         "rest-get": (f"http://127.0.0.1:{env['MEALS_REST_PORT']}/rest/meals/{STEAK}",
-                     wrk_script(os.path.join(work, "rest-get.lua"))),
+                     wrk_script(os.path.join(work, "rest-get.lua"), extra=extra)),
         "soap-get": (f"http://127.0.0.1:{env['MEALS_SOAP_PORT']}/ws",
-                     wrk_script(os.path.join(work, "soap-get.lua"), "POST", SOAP_TYPE, SOAP_GET)),
-        "toy-query": (f"{front}/products/Tux", wrk_script(os.path.join(work, "toy-query.lua"))),
+                     wrk_script(os.path.join(work, "soap-get.lua"), "POST", SOAP_TYPE, SOAP_GET, extra)),
+        "toy-query": (f"{front}/products/Tux", wrk_script(os.path.join(work, "toy-query.lua"), extra=extra)),
         # Kite is stocked so deep that every buy is a sale.
         "toy-buy": (f"{front}/orders", wrk_script(os.path.join(work, "toy-buy.lua"), "POST", "application/json",
-                                                  '{"name":"Kite","quantity":1}')),
+                                                  '{"name":"Kite","quantity":1}', extra)),
         **({} if sort_n is None else {"sort": (
             f"http://127.0.0.1:{env['SORT_PORT']}/sort?algorithm=quick",
             wrk_script(os.path.join(work, "sort.lua"), "POST", "text/plain", None,
-                       f'local f = io.open("{sort_file}", "rb")\nwrk.body = f:read("*a")\nf:close()\n' + SORT_PHASES))}),
+                       f'local f = io.open("{sort_file}", "rb")\nwrk.body = f:read("*a")\nf:close()\n' + SORT_PHASES
+                       + extra))}),
     }
 
 
