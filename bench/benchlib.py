@@ -3,6 +3,7 @@ import json
 import math
 import os
 import re
+import secrets
 import shutil
 import signal
 import statistics
@@ -230,25 +231,22 @@ def cpu_seconds(pids, thread=None):
 def lab_request_lua(run_id):
     """Lua for a wrk script (no request function of its own): each request sent as the lab's own generator sends
     it (load's LabHttp), with a fresh, sampled W3C traceparent and the run id as baggage. The services extract
-    that context and parse that baggage; an outside client without them times a cheaper request than the lab's."""
+    that context and parse that baggage; an outside client without them times a cheaper request than the lab's.
+    The ids as the lab's outside client makes them (OutsideClient): random prefixes and a count, so a request
+    costs wrk one string.format; each wrk thread its own prefix."""
     if not re.fullmatch(r"[A-Za-z0-9._-]+", run_id):
         raise ValueError(f"a run id of letters, digits, '.', '_' and '-', not {run_id!r}")
-    return ('local hex = "0123456789abcdef"\n'
-            'local function random_hex(n)\n'
-            '  local t = {}\n'
-            '  for i = 1, n do local k = math.random(1, 16); t[i] = hex:sub(k, k) end\n'
-            '  return table.concat(t)\n'
+    trace, span = secrets.token_hex(11), secrets.token_hex(4)
+    return ('local threads = 0\n'
+            'setup = function(thread)\n'
+            '  threads = threads + 1\n'
+            '  thread:set("thread_id", threads)\n'
             'end\n'
-            # Each wrk thread its own sequence (init runs in each): the time alone would give two the same ids.
-            'init = function(args)\n'
-            '  local f = io.open("/dev/urandom", "rb")\n'
-            '  local b1, b2, b3, b4 = f:read(4):byte(1, 4)\n'
-            '  f:close()\n'
-            '  math.randomseed(((b1 * 256 + b2) * 256 + b3) * 256 + b4)\n'
-            'end\n'
+            'local sent = 0\n'
+            f'wrk.headers["baggage"] = "lab.run.id={run_id}"\n'
             'request = function()\n'
-            '  wrk.headers["traceparent"] = "00-" .. random_hex(32) .. "-" .. random_hex(16) .. "-01"\n'
-            f'  wrk.headers["baggage"] = "lab.run.id={run_id}"\n'
+            '  sent = sent + 1\n'
+            f'  wrk.headers["traceparent"] = string.format("00-{trace}%02x%08x-{span}%08x-01", thread_id, sent, sent)\n'
             '  return wrk.format()\n'
             'end\n')
 
