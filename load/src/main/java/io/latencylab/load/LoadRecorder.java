@@ -3,6 +3,7 @@ package io.latencylab.load;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,6 +94,17 @@ public final class LoadRecorder implements Answers {
 	private long lastCpuNanos;
 
 	private long lastAnswerNanos;
+
+	/**
+	 * This JVM's JIT, read at the first and the latest answer (ms): a generator that compiles its
+	 * own code while a step is answered takes a core from the services it measures. Null in a JVM
+	 * without a JIT.
+	 */
+	private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+
+	private long firstJitMillis;
+
+	private long lastJitMillis;
 
 	private final class Group {
 
@@ -198,9 +210,11 @@ public final class LoadRecorder implements Answers {
 			// One clock read each (a few hundred nanoseconds): the generator's CPU between first and last answer.
 			this.lastCpuNanos = this.os.getProcessCpuTime();
 			this.lastAnswerNanos = System.nanoTime();
+			this.lastJitMillis = jitMillis();
 			if (this.firstCpuNanos < 0) {
 				this.firstCpuNanos = this.lastCpuNanos;
 				this.firstAnswerNanos = this.lastAnswerNanos;
+				this.firstJitMillis = this.lastJitMillis;
 			}
 			try {
 				this.requests.write(group + "," + traceId + "," + startEpochMillis + ","
@@ -211,6 +225,11 @@ public final class LoadRecorder implements Answers {
 				throw new UncheckedIOException(ex);
 			}
 		}
+	}
+
+	/** The JIT's compilation time so far (a counter the JVM keeps: no system call); 0 where not kept. */
+	private long jitMillis() {
+		return (this.jit != null && this.jit.isCompilationTimeMonitoringSupported()) ? this.jit.getTotalCompilationTime() : 0;
 	}
 
 	/** The requests every recorder of this JVM has recorded so far, and how many of them failed. */
@@ -265,6 +284,9 @@ public final class LoadRecorder implements Answers {
 			if (this.firstCpuNanos >= 0 && this.lastAnswerNanos > this.firstAnswerNanos) {
 				cpu.put("whileAnsweringCpuSeconds", (this.lastCpuNanos - this.firstCpuNanos) / 1e9);
 				cpu.put("whileAnsweringSeconds", (this.lastAnswerNanos - this.firstAnswerNanos) / 1e9);
+				if (this.jit != null && this.jit.isCompilationTimeMonitoringSupported()) {
+					cpu.put("whileAnsweringJitSeconds", (this.lastJitMillis - this.firstJitMillis) / 1e3);
+				}
 			}
 		}
 		summary.put("injectorCpu", cpu);

@@ -1,6 +1,9 @@
 package io.latencylab.load;
 
+import java.lang.management.ManagementFactory;
+import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.util.Locale;
 
 import io.latencylab.plan.Parameters;
 import org.junit.jupiter.api.Test;
@@ -35,6 +38,32 @@ class LoadRecorderTests {
 		assertThat(summary.path("injectorHiccups").path("samples").asLong()).isPositive();
 		assertThat(summary.path("injectorHiccups").path("maxMs").asDouble())
 			.isGreaterThanOrEqualTo(summary.path("injectorHiccups").path("p99Ms").asDouble());
+	}
+
+	/** Work that makes this JVM's JIT compile: formatting, arithmetic and text it has not run yet. */
+	private static long compileSomething() {
+		long sum = 0;
+		long until = System.nanoTime() + 300_000_000L;
+		for (int i = 0; System.nanoTime() < until; i++) {
+			sum += String.format(Locale.ROOT, "%08.3f|%s", i / 7.0, new BigDecimal(i).pow(3)).hashCode();
+			sum += Long.toHexString(sum).chars().filter(Character::isDigit).count();
+		}
+		return sum;
+	}
+
+	@Test
+	void theGeneratorsOwnJitBetweenItsFirstAndLastAnswerIsItsCounterMoved() {
+		var jit = ManagementFactory.getCompilationMXBean();
+		LoadRecorder recorder = recorder();
+		long before = jit.getTotalCompilationTime();
+		recorder.record("query", System.currentTimeMillis(), 1_000_000, 200, true, "t1", "s1");
+		assertThat(compileSomething()).isNotZero();
+		recorder.record("query", System.currentTimeMillis(), 1_000_000, 200, true, "t2", "s2");
+		long after = jit.getTotalCompilationTime();
+		JsonNode cpu = JsonMapper.shared().readTree(recorder.finish().toFile()).path("injectorCpu");
+		double seconds = cpu.path("whileAnsweringJitSeconds").asDouble(-1);
+		assertThat(seconds).isPositive().isLessThanOrEqualTo((after - before) / 1e3);
+		assertThat(seconds).isLessThanOrEqualTo(cpu.path("whileAnsweringSeconds").asDouble() * Runtime.getRuntime().availableProcessors());
 	}
 
 	@Test

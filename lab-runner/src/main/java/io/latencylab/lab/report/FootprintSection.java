@@ -38,6 +38,7 @@ final class FootprintSection implements ReportSection {
 		int cores = (coresValue instanceof Number n) ? n.intValue() : Runtime.getRuntime().availableProcessors();
 		List<List<String>> rows = new ArrayList<>();
 		List<String> warnings = new ArrayList<>();
+		List<String> compiling = new ArrayList<>();
 		for (StepData step : run.steps()) {
 			Manifest.LabCost cost = step.record().labCost();
 			if (cost == null) {
@@ -55,8 +56,12 @@ final class FootprintSection implements ReportSection {
 			Double answering = cost.generatorPercentWhileAnswering();
 			double share = (((answering != null) ? answering : generator) + runner) / (100.0 * cores);
 			long requests = step.record().requests();
+			Double jit = cost.generatorJitPercentWhileAnswering();
+			if (jit != null && jit > GENERATOR_JIT_WARNING) {
+				compiling.add(String.format(Locale.ROOT, "%s (%.0f%% of a core)", step.record().name(), jit));
+			}
 			rows.add(List.of(step.record().name(), num(seconds), count(requests), num(generator),
-					(answering != null) ? num(answering) : "",
+					(answering != null) ? num(answering) : "", (jit != null) ? num(jit) : "",
 					requests == 0 ? "" : String.format(Locale.ROOT, "%.0f", 1e6 * cost.generatorCpuSeconds() / requests),
 					num(runner), num(services), String.format(Locale.ROOT, "%.0f%%", 100 * share)));
 			if (share > FOOTPRINT_WARNING) {
@@ -73,13 +78,23 @@ final class FootprintSection implements ReportSection {
 				+ "bookkeeping). Services: the sum of their CPU time over the step, from the kernel's counts at its "
 				+ "start and end. \"While answered\" is the generator's CPU from the step's first answer to its last, "
 				+ "without the simulation's own start and end: it is what the services had to share their cores with, "
-				+ "and the lab's share of the machine is taken from it where known.");
+				+ "and the lab's share of the machine is taken from it where known. \"Its JIT\" is the generator's JVM "
+				+ "compiling its own code over the same span: its compiler threads' time, which can exceed the "
+				+ "generator's CPU when they wait for a core.");
 		doc.table(List.of("step", "seconds", "requests", "load generator %", "generator % while answered",
+				"its JIT % while answered",
 				"generator µs a request", "runner %", "services %", "lab's share of the machine"), rows);
 		if (!warnings.isEmpty()) {
 			doc.text(String.format(Locale.ROOT, "**Warning:** the lab itself took more than %.0f%% of the machine's CPU "
 					+ "in %s; the services had that much less, and their latency there is partly the lab's.",
 					100 * FOOTPRINT_WARNING, String.join(", ", warnings)));
+		}
+		if (!compiling.isEmpty()) {
+			doc.text(String.format(Locale.ROOT, "**The load generator compiled its own code while answered:** %s, more "
+					+ "than %.0f%% of a core. Gatling's JVM starts afresh with each run, and a step's own code is new to "
+					+ "it: its JIT took that core time from the services it measured, on the cores they share. "
+					+ "./lab run --separate-cores keeps it off their cores.", String.join(", ", compiling),
+					GENERATOR_JIT_WARNING));
 		}
 		List<String> overloaded = overloadedInjectors(run);
 		if (!overloaded.isEmpty()) {
@@ -97,6 +112,9 @@ final class FootprintSection implements ReportSection {
 					+ "than the step says.", String.join("; ", behind), 100 * SENT_LIMIT, HICCUP_LIMIT_MS));
 		}
 	}
+
+	/** The generator's JIT, in percent of one core while a step was answered, above which the report flags the step. */
+	static final double GENERATOR_JIT_WARNING = 10;
 
 	/** An open model's share of its intended arrivals below which the report flags its step. */
 	static final double SENT_LIMIT = 0.97;

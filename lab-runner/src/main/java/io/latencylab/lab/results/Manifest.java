@@ -43,12 +43,14 @@ public record Manifest(String runId, String experiment, String seed, boolean ful
 	 * The CPU seconds the lab itself used during a step: its load generator (Gatling's JVM, or wrk
 	 * in an outside client's step) and its runner (this JVM: the resource sampler, progress, trace
 	 * bookkeeping); beside them, for scale, the services' CPU seconds in the same window, read from
-	 * the kernel's counts at the step's start and end (null in runs from before it was read); and the
+	 * the kernel's counts at the step's start and end (null in runs from before it was read); the
 	 * generator's CPU while the step's requests were answered, from its first answer to its last, in
-	 * percent of one core (null where not known: wrk's steps, older runs).
+	 * percent of one core (null where not known: wrk's steps, older runs); and how much of that the
+	 * generator's JVM spent compiling its own code (its JIT's compilation time over the same span,
+	 * the compiler threads' elapsed time, in percent of one core; null where not known).
 	 */
 	public record LabCost(double generatorCpuSeconds, double runnerCpuSeconds, Double servicesCpuSeconds,
-			Double generatorPercentWhileAnswering) {
+			Double generatorPercentWhileAnswering, Double generatorJitPercentWhileAnswering) {
 	}
 
 	public Manifest withStep(StepRecord step) {

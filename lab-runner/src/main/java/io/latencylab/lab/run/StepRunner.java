@@ -180,7 +180,8 @@ final class StepRunner {
 						: jmeter ? jmeterRun.cpuSeconds() : this.generators.cpuSeconds() - generatorBefore,
 				cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore,
 				servicesAfter.isEmpty() ? null : servicesCpu(servicesBefore, servicesAfter),
-				(outside || warmingUp) ? null : whileAnswering(stepDir));
+				(outside || warmingUp) ? null : whileAnswering(stepDir, "whileAnsweringCpuSeconds"),
+				(outside || warmingUp) ? null : whileAnswering(stepDir, "whileAnsweringJitSeconds"));
 		return new Load(start, end, exit, requests, settled, wrk, cost);
 	}
 
@@ -221,16 +222,19 @@ final class StepRunner {
 		return written;
 	}
 
-	/** The generator's CPU from a step's first answer to its last, in percent of one core, as its summary.json gives it. */
-	private static Double whileAnswering(Path stepDir) throws IOException {
+	/**
+	 * One of the generator's figures from a step's first answer to its last (its CPU, or its JIT's
+	 * compilation time), in percent of one core, as its summary.json gives it; null where it does not.
+	 */
+	private static Double whileAnswering(Path stepDir, String seconds) throws IOException {
 		Optional<Path> summary = RunFolder.requestsCsvs(stepDir).stream().findFirst().map(RunFolder::summary)
 			.filter(Files::exists);
 		if (summary.isEmpty()) {
 			return null;
 		}
 		JsonNode cpu = Manifest.JSON.readTree(summary.get().toFile()).path("injectorCpu");
-		double seconds = cpu.path("whileAnsweringSeconds").asDouble(0);
-		return (seconds > 0) ? 100 * cpu.path("whileAnsweringCpuSeconds").asDouble() / seconds : null;
+		double answering = cpu.path("whileAnsweringSeconds").asDouble(0);
+		return (answering > 0 && cpu.has(seconds)) ? 100 * cpu.path(seconds).asDouble() / answering : null;
 	}
 
 	/** The services' CPU seconds between two readings, summed over those read both times. */

@@ -42,8 +42,9 @@ class ReportTests {
 		// 1.5 s of the generator's CPU, 0.25 s of the runner's and 3.5 s of the services' in a 5 s step; the
 		// generator's 20% while answered and the runner's 5% are the lab's 12.5% of two cores.
 		assertThat(md).contains("## The lab's own footprint")
-			.contains("| toystore-query-c1 | 5.0 | 10 | 30.0 | 20.0 | 150000 | 5.0 | 70.0 | 13% |");
-		assertThat(md).doesNotContain("Load generator near its limit").doesNotContain("Seed 001");
+			.contains("| toystore-query-c1 | 5.0 | 10 | 30.0 | 20.0 | 4.0 | 150000 | 5.0 | 70.0 | 13% |");
+		assertThat(md).doesNotContain("Load generator near its limit").doesNotContain("Seed 001")
+			.doesNotContain("The load generator compiled its own code");
 		assertThat(Files.readString(html)).contains("<table>").contains("<img src=\"charts/decomposition-2.png\"");
 		for (String chart : List.of("decomposition-2.png", "over-time-1.png", "cpu.png")) {
 			byte[] png = Files.readAllBytes(dir.resolve("charts").resolve(chart));
@@ -68,6 +69,21 @@ class ReportTests {
 		Report.write(RunData.read(dir), List.of());
 		assertThat(Files.readString(dir.resolve("report.md")))
 			.contains("| idle cores | poll when idle (cpuidle driver haltpoll; states POLL) |");
+	}
+
+	@Test
+	void aStepAnsweredWhileTheGeneratorCompiledItsOwnCodeIsFlagged() throws IOException {
+		Path dir = toyStoreRun(this.runs, "compiling", 30, 1);
+		Manifest m = Manifest.read(dir);
+		List<Manifest.StepRecord> steps = m.steps().stream().map((s) -> new Manifest.StepRecord(s.index(), s.name(),
+				s.simulation(), s.properties(), s.folder(), s.start(), s.end(), s.exitCode(), s.requests(), s.errors(),
+				s.tracesWanted(), s.tracesFound(), new Manifest.LabCost(1.5, 0.25, 3.5, 80.0, 60.0))).toList();
+		new Manifest(m.runId(), m.experiment(), m.seed(), m.full(), m.mode(), m.injections(), m.cores(), m.injector(),
+				m.jvmStart(), m.git(), m.machine(), m.start(), m.end(), m.warmUp(), steps).write(dir);
+		Report.write(RunData.read(dir), List.of());
+		assertThat(Files.readString(dir.resolve("report.md")))
+			.contains("| toystore-query-c1 | 5.0 | 10 | 30.0 | 80.0 | 60.0 | 150000 |")
+			.contains("**The load generator compiled its own code while answered:** toystore-query-c1 (60% of a core)");
 	}
 
 	private static void rewriteManifest(Path dir, String idleCores, String cores) {

@@ -76,7 +76,7 @@ public final class RunFixtures {
 		Files.write(lab.resolve("requests.csv"), csv);
 		Traces.write(spans, dir.resolve(folder).resolve("spans.jsonl"));
 		return new Manifest.StepRecord(index, name, simulation, properties, folder, "2026-11-22T10:00:00Z",
-				"2026-11-22T10:00:05Z", 0, csv.size() - 1, 0, spans.size(), spans.size(), new Manifest.LabCost(1.5, 0.25, 3.5, 20.0));
+				"2026-11-22T10:00:05Z", 0, csv.size() - 1, 0, spans.size(), spans.size(), new Manifest.LabCost(1.5, 0.25, 3.5, 20.0, 4.0));
 	}
 
 	/**

@@ -72,7 +72,7 @@ class SixthStudyTests {
 		Traces.write(List.of(new Span("meals-rest", "t1", "r1", "s1", "get /meals/{id}", Span.SERVER, 0, 2_000_000, false, Map.of())),
 				dir.resolve(folder).resolve("spans.jsonl"));
 		Manifest.StepRecord record = new Manifest.StepRecord(1, "sixth-rest-get", "RestSimulation", Map.of(), folder,
-				"2026-12-03T00:00:00Z", "2026-12-03T00:00:05Z", 0, 1, 0, 1, 1, new Manifest.LabCost(0.1, 0.1, 0.1, 1.0));
+				"2026-12-03T00:00:00Z", "2026-12-03T00:00:05Z", 0, 1, 0, 1, 1, new Manifest.LabCost(0.1, 0.1, 0.1, 1.0, null));
 		new Manifest("sixth-20261203-000000", "sixth", "sixth", false, "bare", List.of(), "shared", null, null, Map.of(),
 				Manifest.thisMachine(), "2026-12-03T00:00:00Z", "2026-12-03T00:01:00Z", null, List.of(record)).write(dir);
 
