@@ -98,9 +98,9 @@ public final class LoadRecorder implements Answers {
 	/**
 	 * This JVM's JIT, read at the first and the latest answer (ms): a generator that compiles its
 	 * own code while a step is answered takes a core from the services it measures. Null in a JVM
-	 * without a JIT.
+	 * without a JIT or that does not time it: asked once, not at every answer.
 	 */
-	private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+	private final CompilationMXBean jit = timedJit();
 
 	private long firstJitMillis;
 
@@ -227,9 +227,14 @@ public final class LoadRecorder implements Answers {
 		}
 	}
 
+	private static CompilationMXBean timedJit() {
+		CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+		return (jit != null && jit.isCompilationTimeMonitoringSupported()) ? jit : null;
+	}
+
 	/** The JIT's compilation time so far (a counter the JVM keeps: no system call); 0 where not kept. */
 	private long jitMillis() {
-		return (this.jit != null && this.jit.isCompilationTimeMonitoringSupported()) ? this.jit.getTotalCompilationTime() : 0;
+		return (this.jit != null) ? this.jit.getTotalCompilationTime() : 0;
 	}
 
 	/** The requests every recorder of this JVM has recorded so far, and how many of them failed. */
@@ -284,7 +289,7 @@ public final class LoadRecorder implements Answers {
 			if (this.firstCpuNanos >= 0 && this.lastAnswerNanos > this.firstAnswerNanos) {
 				cpu.put("whileAnsweringCpuSeconds", (this.lastCpuNanos - this.firstCpuNanos) / 1e9);
 				cpu.put("whileAnsweringSeconds", (this.lastAnswerNanos - this.firstAnswerNanos) / 1e9);
-				if (this.jit != null && this.jit.isCompilationTimeMonitoringSupported()) {
+				if (this.jit != null) {
 					cpu.put("whileAnsweringJitSeconds", (this.lastJitMillis - this.firstJitMillis) / 1e3);
 				}
 			}

@@ -175,13 +175,13 @@ final class StepRunner {
 		Instant end = Instant.now();
 		Map<String, Double> servicesAfter = this.deployment.metering().cpuSeconds();
 		Optional<JsonNode> wrk = outside ? RunFolder.outsideResult(stepDir) : Optional.empty();
+		Map<String, Double> answering = (outside || warmingUp) ? Map.of() : whileAnswering(stepDir);
 		Manifest.LabCost cost = new Manifest.LabCost(
 				outside ? wrk.map((r) -> r.path("cpuSeconds").asDouble()).orElse(0.0)
 						: jmeter ? jmeterRun.cpuSeconds() : this.generators.cpuSeconds() - generatorBefore,
 				cpuSeconds(Optional.of(ProcessHandle.current())) - runnerBefore,
 				servicesAfter.isEmpty() ? null : servicesCpu(servicesBefore, servicesAfter),
-				(outside || warmingUp) ? null : whileAnswering(stepDir, "whileAnsweringCpuSeconds"),
-				(outside || warmingUp) ? null : whileAnswering(stepDir, "whileAnsweringJitSeconds"));
+				answering.get("whileAnsweringCpuSeconds"), answering.get("whileAnsweringJitSeconds"));
 		return new Load(start, end, exit, requests, settled, wrk, cost);
 	}
 
@@ -223,18 +223,25 @@ final class StepRunner {
 	}
 
 	/**
-	 * One of the generator's figures from a step's first answer to its last (its CPU, or its JIT's
-	 * compilation time), in percent of one core, as its summary.json gives it; null where it does not.
+	 * The generator's figures from a step's first answer to its last, by their name in its
+	 * summary.json (its CPU, its JIT's compilation time), each in percent of one core; those it does
+	 * not give are absent.
 	 */
-	private static Double whileAnswering(Path stepDir, String seconds) throws IOException {
+	private static Map<String, Double> whileAnswering(Path stepDir) throws IOException {
 		Optional<Path> summary = RunFolder.requestsCsvs(stepDir).stream().findFirst().map(RunFolder::summary)
 			.filter(Files::exists);
 		if (summary.isEmpty()) {
-			return null;
+			return Map.of();
 		}
 		JsonNode cpu = Manifest.JSON.readTree(summary.get().toFile()).path("injectorCpu");
 		double answering = cpu.path("whileAnsweringSeconds").asDouble(0);
-		return (answering > 0 && cpu.has(seconds)) ? 100 * cpu.path(seconds).asDouble() / answering : null;
+		Map<String, Double> percents = new LinkedHashMap<>();
+		for (String seconds : List.of("whileAnsweringCpuSeconds", "whileAnsweringJitSeconds")) {
+			if (answering > 0 && cpu.has(seconds)) {
+				percents.put(seconds, 100 * cpu.path(seconds).asDouble() / answering);
+			}
+		}
+		return percents;
 	}
 
 	/** The services' CPU seconds between two readings, summed over those read both times. */
