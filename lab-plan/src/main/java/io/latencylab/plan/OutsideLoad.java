@@ -43,6 +43,9 @@ public record OutsideLoad(Operation operation, Duration duration, String mix, in
 	 */
 	public static final String DEEP_STOCK_TOY = "Kite";
 
+	/** The toy every toy-query asks for: Tux, the first of the study's ten. */
+	public static final String QUERIED_TOY = "Tux";
+
 	/** One HTTP request as an outside client sends it; target is the Targets parameter of its service. */
 	public record Request(Parameter<String> target, String method, String path, Map<String, String> headers, String body) {
 	}
@@ -89,11 +92,21 @@ public record OutsideLoad(Operation operation, Duration duration, String mix, in
 			case SOAP_GET -> new Request(Targets.MEALS_SOAP, "POST", "/ws",
 					Map.of("Content-Type", "text/xml; charset=utf-8"),
 					soapEnvelope("<m:getMealRequest><m:name>Steak</m:name></m:getMealRequest>"));
-			case TOY_QUERY -> new Request(Targets.TOY_STORE, "GET", "/products/Tux", Map.of(), null);
-			case TOY_BUY -> new Request(Targets.TOY_STORE, "POST", "/orders", Map.of("Content-Type", "application/json"),
-					"{\"name\":\"" + DEEP_STOCK_TOY + "\",\"quantity\":1}");
+			case TOY_QUERY -> toyQuery(QUERIED_TOY);
+			case TOY_BUY -> toyBuy(DEEP_STOCK_TOY);
 			default -> throw new IllegalArgumentException("no single request for " + operation.label());
 		};
+	}
+
+	/** A query of {@code toy}: its name, or an expression the generator fills in (#{toy}). */
+	public static Request toyQuery(String toy) {
+		return new Request(Targets.TOY_STORE, "GET", "/products/" + toy, Map.of(), null);
+	}
+
+	/** A buy of one {@code toy}: its name, or an expression the generator fills in (#{toy}). */
+	public static Request toyBuy(String toy) {
+		return new Request(Targets.TOY_STORE, "POST", "/orders", Map.of("Content-Type", "application/json"),
+				"{\"name\":\"" + toy + "\",\"quantity\":1}");
 	}
 
 	public Step step(String name) {

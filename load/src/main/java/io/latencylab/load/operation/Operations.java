@@ -1,5 +1,7 @@
 package io.latencylab.load.operation;
 
+import java.util.List;
+
 import io.latencylab.load.LabHttp;
 import io.latencylab.load.OperationLoad;
 import io.latencylab.load.Requests;
@@ -7,7 +9,7 @@ import io.latencylab.load.azure.Entities;
 import io.latencylab.load.azure.QueueOperations;
 import io.latencylab.load.meals.MealRequests;
 import io.latencylab.load.sort.SortRequests;
-
+import io.latencylab.load.toystore.ToyRequests;
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.OutsideLoad;
 import io.latencylab.plan.Parameters;
@@ -27,10 +29,13 @@ public final class Operations {
 		String name = operation.label();
 		return switch (operation) {
 			// The same requests wrk sends in the agreement check.
-			case REST_GET, SOAP_GET, TOY_QUERY, REFERENCE_GET ->
+			case REST_GET, SOAP_GET, REFERENCE_GET ->
 				(recorder) -> LabHttp.call(recorder, name, new Requests(parameters).of(name, OutsideLoad.requestOf(operation)));
-			case TOY_BUY -> (recorder) -> LabHttp.call(recorder, name,
-					new Requests(parameters).of(name, OutsideLoad.requestOf(operation)), 200, 409);
+			// wrk's toy, through the toy store steps' own chain: the windows warm the generator for them too.
+			case TOY_QUERY -> (recorder) -> new ToyRequests(parameters).call(recorder, name, operation,
+					List.of(OutsideLoad.QUERIED_TOY));
+			case TOY_BUY -> (recorder) -> new ToyRequests(parameters).call(recorder, name, operation,
+					List.of(OutsideLoad.DEEP_STOCK_TOY));
 			case SORT -> (recorder) -> LabHttp.call(recorder, name, new SortRequests(parameters).sort("quick", "9 3 7 1 5 8 2 6 4"));
 			case SOAP_STUDY -> (recorder) -> MealRequests.studyPlan(StudyPlanRequests.soap(),
 					new MealRequests(parameters).soapUrl(), name + ": ", recorder);

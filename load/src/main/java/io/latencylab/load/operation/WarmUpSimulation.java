@@ -50,7 +50,8 @@ public class WarmUpSimulation extends Simulation {
 				.on(load.chain(this.recorder))
 				.injectOpen(atOnceUsers(clients)));
 		}
-		setUp(populations).protocols(http.disableCaching());
+		// The steps' protocol: no HTTP cache, one connection a client.
+		setUp(populations).protocols(http.disableCaching().maxConnectionsPerHost(1));
 	}
 
 	@Override

@@ -1,29 +1,54 @@
 package io.latencylab.load.toystore;
 
-import io.gatling.javaapi.http.HttpRequestActionBuilder;
-import io.latencylab.plan.Parameters;
-import io.latencylab.plan.Targets;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
-import static io.gatling.javaapi.core.CoreDsl.StringBody;
-import static io.gatling.javaapi.http.HttpDsl.http;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import io.latencylab.load.Answers;
+import io.latencylab.load.LabHttp;
+import io.latencylab.load.Requests;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.OutsideLoad;
+import io.latencylab.plan.Parameters;
+
+import static io.gatling.javaapi.core.CoreDsl.exec;
 
 /** The requests of seed 001's toy store, at the frontend the parameters name. */
 public final class ToyRequests {
 
-	private final String toyStoreUrl;
+	private final Requests requests;
 
 	public ToyRequests(Parameters parameters) {
-		this.toyStoreUrl = Targets.url(parameters, Targets.TOY_STORE);
+		this.requests = new Requests(parameters);
 	}
 
 	public HttpRequestActionBuilder query(String toyExpression) {
-		return http("query").get(this.toyStoreUrl + "/products/" + toyExpression);
+		return this.requests.of("query", OutsideLoad.toyQuery(toyExpression));
 	}
 
 	public HttpRequestActionBuilder buy(String toyExpression) {
-		return http("buy").post(this.toyStoreUrl + "/orders")
-			.header("Content-Type", "application/json")
-			.body(StringBody("{\"name\":\"" + toyExpression + "\",\"quantity\":1}"));
+		return this.requests.of("buy", OutsideLoad.toyBuy(toyExpression));
+	}
+
+	/**
+	 * A query or a buy ({@link Operation#TOY_QUERY}, {@link Operation#TOY_BUY}) of a toy drawn
+	 * from {@code toys} for each request, recorded under {@code group}; a buy's 409 (sold out) is an
+	 * answer. The steps (the study's ten toys) and the warm-up's windows (the one toy wrk asks for)
+	 * both send through this one chain, so that the windows warm the generator's own code for the
+	 * steps: a generator warmed on other code compiled through the steps it measured. Both draw the
+	 * same way, as code the JIT saw with one kind of draw is thrown away when it meets another.
+	 */
+	public ChainBuilder call(Answers recorder, String group, Operation operation, List<String> toys) {
+		boolean buy = switch (operation) {
+			case TOY_BUY -> true;
+			case TOY_QUERY -> false;
+			default -> throw new IllegalArgumentException(operation.label() + " is no toy store request");
+		};
+		HttpRequestActionBuilder request = this.requests.of(group,
+				buy ? OutsideLoad.toyBuy("#{toy}") : OutsideLoad.toyQuery("#{toy}"));
+		return exec((session) -> session.set("toy", toys.get(ThreadLocalRandom.current().nextInt(toys.size()))))
+			.exec(buy ? LabHttp.call(recorder, group, request, 200, 409) : LabHttp.call(recorder, group, request));
 	}
 
 }

@@ -34,6 +34,11 @@ public record ToyStoreLoad(String operation, int clients, int requests) {
 		return new ToyStoreLoad(p.get(OPERATION, "query"), p.get(CLIENTS, 1), p.get(REQUESTS, 200));
 	}
 
+	/** The lab's operation for this load's requests: toy-query or toy-buy. */
+	public Operation measures() {
+		return this.operation.equals("buy") ? Operation.TOY_BUY : Operation.TOY_QUERY;
+	}
+
 	/** "toystore-query-c3" */
 	public String stepName() {
 		return "toystore-" + this.operation + "-c" + this.clients;
@@ -44,7 +49,7 @@ public record ToyStoreLoad(String operation, int clients, int requests) {
 		long perRequestMs = (this.operation.equals("buy") ? 12L : 3L) * (1 + this.clients / 2);
 		return Step.of(stepName(), ToyStoreSimulation.class)
 			.set(OPERATION, this.operation)
-			.set(Step.MEASURES, java.util.List.of(this.operation.equals("buy") ? Operation.TOY_BUY : Operation.TOY_QUERY))
+			.set(Step.MEASURES, java.util.List.of(measures()))
 			.set(CLIENTS, this.clients)
 			.set(REQUESTS, this.requests)
 			// Split over injectors by its clients, each sending its requests.

@@ -2,17 +2,14 @@ package io.latencylab.load.toystore;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
-import io.latencylab.load.LabHttp;
 import io.latencylab.load.LoadRecorder;
 import io.latencylab.plan.Parameters;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.repeat;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
@@ -38,14 +35,11 @@ public class ToyStoreSimulation extends Simulation {
 	final ToyRequests requests = new ToyRequests(this.parameters);
 
 	{
-		ChainBuilder request = this.profile.operation().equals("buy")
-				? LabHttp.call(this.recorder, "buy", this.requests.buy("#{toy}"), 200, 409)
-				: LabHttp.call(this.recorder, "query", this.requests.query("#{toy}"));
-		ChainBuilder session = exec((s) -> s.set("toy", TOYS.get(ThreadLocalRandom.current().nextInt(TOYS.size()))))
-			.exec(request);
-		ScenarioBuilder clientsScenario = scenario("toy store clients").exec(repeat(this.profile.requests()).on(session));
+		ChainBuilder request = this.requests.call(this.recorder, this.profile.operation(), this.profile.measures(), TOYS);
+		ScenarioBuilder clientsScenario = scenario("toy store clients").exec(repeat(this.profile.requests()).on(request));
+		// The warm-up windows' protocol: no HTTP cache (wrk has none), one connection a client.
 		setUp(clientsScenario.injectOpen(atOnceUsers(this.profile.clients())))
-			.protocols(http.maxConnectionsPerHost(1))
+			.protocols(http.disableCaching().maxConnectionsPerHost(1))
 			.maxDuration(this.parameters.get(Parameters.MAX_DURATION, Duration.ofMinutes(30)))
 			.assertions(global().failedRequests().count().is(0L));
 	}

@@ -1,20 +1,17 @@
 package io.latencylab.load.operation;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
-import com.sun.net.httpserver.HttpServer;
-import io.gatling.app.Gatling$;
+import io.latencylab.load.InProcessGatling;
+import io.latencylab.plan.Operation;
+import io.latencylab.plan.OutsideLoad;
 import io.latencylab.plan.Step;
+import io.latencylab.plan.Targets;
 import io.latencylab.plan.WarmUp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,41 +30,52 @@ class WarmUpSimulationTests {
 	 */
 	@Test
 	void eachClientSendsRequestAfterRequestOnAConnectionOfItsOwn(@TempDir Path results) throws IOException {
-		Set<Integer> clientPorts = ConcurrentHashMap.newKeySet();
-		AtomicInteger answered = new AtomicInteger();
-		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-		server.createContext("/", (exchange) -> {
-			clientPorts.add(exchange.getRemoteAddress().getPort());
-			// Counted before the answer leaves: Gatling may end as soon as it has the last one.
-			answered.incrementAndGet();
-			byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
-			exchange.getResponseHeaders().set("Content-Type", "application/json");
-			exchange.sendResponseHeaders(200, body.length);
-			exchange.getResponseBody().write(body);
-			exchange.close();
-		});
-		server.start();
-		Map<String, String> properties = Map.of("lab.reference.url",
-				"http://127.0.0.1:" + server.getAddress().getPort(), "lab.run.id", "warm-up-test", "lab.results.dir",
-				results.resolve("lab").toString(), WarmUp.OPERATIONS.name(), "reference-get", WarmUp.CLIENTS.name(), "2",
-				WarmUp.DURATION.name(), "2s");
-		properties.forEach(System::setProperty);
 		int exit;
-		try {
-			exit = Gatling$.MODULE$.fromArgs(new String[] { "-s", WarmUpSimulation.class.getName(), "-rf",
-					results.resolve("gatling").toString(), "--no-reports" });
-		}
-		finally {
-			properties.keySet().forEach(System::clearProperty);
-			server.stop(0);
+		List<InProcessGatling.Sent> sent;
+		try (InProcessGatling gatling = new InProcessGatling()) {
+			exit = gatling.run(WarmUpSimulation.class,
+					Map.of("lab.reference.url", gatling.url(), "lab.run.id", "warm-up-test", "lab.results.dir",
+							results.resolve("lab").toString(), WarmUp.OPERATIONS.name(), "reference-get",
+							WarmUp.CLIENTS.name(), "2", WarmUp.DURATION.name(), "2s"),
+					results);
+			sent = gatling.sent();
 		}
 		assertThat(exit).isZero();
-		assertThat(clientPorts).hasSize(2);
-		assertThat(answered.get()).isGreaterThan(20);
+		assertThat(sent.stream().map(InProcessGatling.Sent::clientPort).distinct()).hasSize(2);
+		assertThat(sent).hasSizeGreaterThan(20);
+		// Every request sent was answered and recorded: the window ends after each client's last answer.
+		assertThat(Files.readAllLines(requestsCsv(results))).hasSize(sent.size() + 1);
+	}
+
+	/**
+	 * The toy windows send wrk's requests (OutsideLoad's), through the chain the toy store's steps
+	 * send theirs (ToyStoreSimulationTests): a query of Tux, a buy of the deep-stock toy.
+	 */
+	@Test
+	void theToyWindowsSendWrksRequests(@TempDir Path results) throws IOException {
+		int exit;
+		List<InProcessGatling.Sent> sent;
+		try (InProcessGatling gatling = new InProcessGatling()) {
+			exit = gatling.run(WarmUpSimulation.class,
+					Map.of(Targets.TOY_STORE.name(), gatling.url(), "lab.run.id", "warm-up-test", "lab.results.dir",
+							results.resolve("lab").toString(), WarmUp.OPERATIONS.name(), "toy-query,toy-buy",
+							WarmUp.CLIENTS.name(), "1", WarmUp.DURATION.name(), "1s"),
+					results);
+			sent = gatling.sent();
+		}
+		assertThat(exit).isZero();
+		OutsideLoad.Request query = OutsideLoad.requestOf(Operation.TOY_QUERY);
+		OutsideLoad.Request buy = OutsideLoad.requestOf(Operation.TOY_BUY);
+		assertThat(sent).extracting(InProcessGatling.Sent::method).contains("GET", "POST");
+		assertThat(sent).allSatisfy((request) -> assertThat(request).isIn(
+				new InProcessGatling.Sent(request.clientPort(), query.method(), query.path(), ""),
+				new InProcessGatling.Sent(request.clientPort(), buy.method(), buy.path(), buy.body())));
+		assertThat(Files.readAllLines(requestsCsv(results))).hasSize(sent.size() + 1);
+	}
+
+	static Path requestsCsv(Path results) throws IOException {
 		try (var runs = Files.list(results.resolve("lab"))) {
-			Path requests = runs.findFirst().orElseThrow().resolve("requests.csv");
-			// Every request sent was answered and recorded: the window ends after each client's last answer.
-			assertThat(Files.readAllLines(requests)).hasSize(answered.get() + 1);
+			return runs.findFirst().orElseThrow().resolve("requests.csv");
 		}
 	}
 
