@@ -18,7 +18,6 @@ import io.latencylab.plan.Parameters;
 import io.latencylab.plan.Targets;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
 import static io.gatling.javaapi.core.CoreDsl.during;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.pace;
@@ -53,15 +52,19 @@ public class SortSimulation extends Simulation {
 				: this.requests.sortUrl();
 		ChainBuilder upload = LabHttp.call(this.recorder, "sort " + this.profile.algorithm(),
 				this.requests.sort(sortUrl, this.profile.algorithm(), () -> this.numbers));
-		// Closed model: each finished request is replaced at once, so exactly `clients` are in flight.
+		// Closed model: each client uploads again as soon as its last upload is answered, on its own
+		// connection, as the warm-up's windows do, so exactly `clients` are in flight (not interrupted
+		// mid-upload: each last one is answered and recorded).
 		// Paced: every client uploads once a pace, all at once, as the study's clients did.
 		PopulationBuilder clients = this.profile.paced()
 				? scenario("sort clients").exec(during(this.profile.duration()).on(pace(this.profile.pace()).exec(upload)))
 					.injectOpen(atOnceUsers(this.profile.clients()))
-				: scenario("sort clients").exec(upload)
-					.injectClosed(constantConcurrentUsers(this.profile.clients()).during(this.profile.duration()));
+				: scenario("sort clients").during(this.profile.duration(), false)
+					.on(upload)
+					.injectOpen(atOnceUsers(this.profile.clients()));
+		// The warm-up windows' protocol: no HTTP cache, one connection a client.
 		setUp(clients)
-			.protocols(http.disableCaching())
+			.protocols(http.disableCaching().maxConnectionsPerHost(1))
 			.maxDuration(this.profile.duration().plusSeconds(60))
 			// A soak measures its availability: a failed upload is a figure there, not a failed step.
 			.assertions(this.profile.paced() ? List.of() : List.of(global().failedRequests().count().is(0L)));
