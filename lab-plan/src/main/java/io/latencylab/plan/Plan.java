@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -135,6 +136,21 @@ public record Plan(String name, String seed, boolean full, Step warmUp, List<Ste
 			}
 		}
 		return reached;
+	}
+
+	/**
+	 * Every service the run sends to, when each of its steps says where ({@link #servicesReached});
+	 * empty when a step names no operation, as its simulation may send anywhere.
+	 */
+	public Optional<Set<String>> servicesNeeded(boolean withWarmUp) {
+		List<Step> run = run(withWarmUp);
+		Map<String, Set<String>> reached = servicesReached(withWarmUp);
+		if (reached.size() != run.size() || !run.stream().allMatch((step) -> reached.containsKey(step.name()))) {
+			return Optional.empty();
+		}
+		Set<String> needed = new LinkedHashSet<>();
+		reached.values().forEach(needed::addAll);
+		return Optional.of(needed);
 	}
 
 	/** How long the plan should take: the warm-up and every step, each with its overhead. */

@@ -3,6 +3,7 @@ package io.latencylab.plan;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,18 @@ class PlanServicesReachedTests {
 	@Test
 	void withoutItsWarmUpOnlyTheStepsCount() {
 		assertThat(this.plan.servicesReached(false).keySet()).containsExactly("wrk-rest-get", "open-sort");
+	}
+
+	@Test
+	void aRunNeedsTheServicesItsStepsReachOnlyWhenEveryStepSaysWhere() {
+		// "own" names no operation: its simulation may send anywhere, so the run needs every service.
+		assertThat(this.plan.servicesNeeded(true)).isEmpty();
+		Plan named = new Plan("t", "all", false, this.warmUp, this.plan.steps().subList(0, 2));
+		assertThat(named.servicesNeeded(true)).hasValueSatisfying((needed) -> assertThat(needed).containsExactlyInAnyOrder(
+				"frontend-service", "catalog-service", "order-service", "meals-soap", "meals-rest", "sort-service"));
+		assertThat(named.servicesNeeded(false)).hasValueSatisfying(
+				(needed) -> assertThat(needed).containsExactlyInAnyOrder("meals-rest", "sort-service"));
+		assertThat(new Plan("t", "all", false, this.warmUp, List.of()).servicesNeeded(false)).isEqualTo(Optional.of(Set.of()));
 	}
 
 }

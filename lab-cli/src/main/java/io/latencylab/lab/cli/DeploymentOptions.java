@@ -1,10 +1,12 @@
 package io.latencylab.lab.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -25,7 +27,8 @@ final class DeploymentOptions {
 	boolean compose;
 
 	@Option(names = "--services", split = ",", paramLabel = "SERVICE",
-			description = "The services up and run start and down stops (default: all), with the services they call "
+			description = "The services up and run start and down stops (default: all; a bare run: those its steps send to, "
+					+ "when each step says where), with the services they call "
 					+ "(docker-compose.yml's depends_on): a study's own, without the other JVMs beside them. Bare, a system a "
 					+ "study sets beside a service (a cache in front of a store, an emulator) starts and stops with that "
 					+ "service; with --compose, up starts the compose services named and down stops the whole project.")
@@ -43,6 +46,35 @@ final class DeploymentOptions {
 	/** The command these options belong to, for its usage error. */
 	@CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
 	CommandLine.Model.CommandSpec command;
+
+	/**
+	 * The deployment for a run that sends to {@code needed} ({@link io.latencylab.plan.Plan#servicesNeeded}):
+	 * bare without --services, only those services and the ones they call, as the other JVMs would only
+	 * start and idle beside the ones measured; otherwise as {@link #deployment()}.
+	 */
+	Deployment deploymentFor(Optional<Set<String>> needed) {
+		if (startsOnly(needed)) {
+			this.services.addAll(needed.orElseThrow());
+			System.out.println("This run sends to " + String.join(", ", this.services)
+					+ ": the lab needs those and the services they call (--services names others)");
+		}
+		return deployment();
+	}
+
+	/** Whether a run that sends to {@code needed} starts only those: bare, without --services, when known. */
+	boolean startsOnly(Optional<Set<String>> needed) {
+		return startsOnly(needed, Lab.PROJECT);
+	}
+
+	/**
+	 * As {@link #startsOnly(Optional)} in {@code project}: only where its docker-compose.yml says what
+	 * each service calls (a study's module run on its own has none), as the bare lab reads it there.
+	 */
+	boolean startsOnly(Optional<Set<String>> needed, Path project) {
+		return this.services.isEmpty() && !this.compose && this.topology == null && !this.cluster.kubernetes
+				&& needed.filter((names) -> !names.isEmpty()).isPresent()
+				&& Files.isRegularFile(project.resolve("docker-compose.yml"));
+	}
 
 	/** The deployment these options name; a usage error (exit 2) when they contradict each other. */
 	Deployment deployment() {

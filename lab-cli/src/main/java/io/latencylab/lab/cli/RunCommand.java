@@ -110,7 +110,7 @@ final class RunCommand implements Callable<Integer> {
 			throw new CommandLine.ParameterException(cli, "--repeat takes 1 or more, not " + repeat);
 		}
 		Plan plan = plan(study);
-		Deployment deployment = this.jvmStart.apply(this.options.deployment(), cli);
+		Deployment deployment = this.jvmStart.apply(this.options.deploymentFor(plan.servicesNeeded(this.warm.warmUp)), cli);
 		List<InjectorHost> injectors = this.options.injectors(deployment);
 		DeploymentOptions.refuseUnstarted(cli, plan.servicesReached(this.warm.warmUp), deployment::starts);
 		refused(hooks, deployment, plan, injectors);

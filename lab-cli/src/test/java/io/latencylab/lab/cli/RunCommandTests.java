@@ -1,15 +1,18 @@
 package io.latencylab.lab.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import io.latencylab.lab.study.Studies;
 import io.latencylab.plan.Plan;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
@@ -67,6 +70,35 @@ class RunCommandTests {
 		assertThatCode(() -> DeploymentOptions.refuseUnstarted(new CommandLine(new Lab()), plan.servicesReached(true),
 				started::contains))
 			.doesNotThrowAnyException();
+	}
+
+	/** Bare, without --services, a run starts what its steps send to (and what those call), not the rest. */
+	@Test
+	void aBareRunStartsOnlyTheServicesItsStepsSendTo(@TempDir Path project) throws IOException {
+		Plan quick = Studies.tour().plan(false);
+		Optional<Set<String>> sorts = quick.only(List.of("sort-quick-n10000-c2")).servicesNeeded(true);
+		assertThat(sorts).contains(Set.of("sort-service"));
+		// Only where the project's docker-compose.yml says what each service calls.
+		assertThat(new DeploymentOptions().startsOnly(sorts, project)).isFalse();
+		Files.writeString(project.resolve("docker-compose.yml"), "services: {}\n");
+		assertThat(new DeploymentOptions().startsOnly(sorts, project)).isTrue();
+		assertThat(quick.only(List.of("toystore-buy-c1", "sweep-rest-get")).servicesNeeded(true))
+			.contains(Set.of("frontend-service", "catalog-service", "order-service", "meals-rest"));
+	}
+
+	/** Every service when --services names some, under compose, or when a step does not say where it sends. */
+	@Test
+	void namedServicesComposeOrAStepThatSaysNothingStartAsBefore(@TempDir Path project) throws IOException {
+		Files.writeString(project.resolve("docker-compose.yml"), "services: {}\n");
+		Optional<Set<String>> sorts = Optional.of(Set.of("sort-service"));
+		DeploymentOptions named = new DeploymentOptions();
+		named.services.add("meals-rest");
+		assertThat(named.startsOnly(sorts, project)).isFalse();
+		DeploymentOptions compose = new DeploymentOptions();
+		compose.compose = true;
+		assertThat(compose.startsOnly(sorts, project)).isFalse();
+		assertThat(new DeploymentOptions().startsOnly(Optional.empty(), project)).isFalse();
+		assertThat(new DeploymentOptions().startsOnly(Optional.of(Set.of()), project)).isFalse();
 	}
 
 	@ParameterizedTest
