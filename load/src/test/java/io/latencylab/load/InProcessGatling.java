@@ -3,10 +3,13 @@ package io.latencylab.load;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 
 import com.sun.net.httpserver.HttpServer;
 import io.gatling.app.Gatling$;
@@ -45,15 +48,28 @@ public final class InProcessGatling implements AutoCloseable {
 		return "http://127.0.0.1:" + this.server.getAddress().getPort();
 	}
 
-	/** Runs {@code simulation} with {@code properties} as system properties; Gatling's exit code. */
+	/**
+	 * Runs {@code simulation} with {@code properties} as system properties, its results (the lab's
+	 * and Gatling's) under {@code results}; Gatling's exit code.
+	 */
 	public int run(Class<?> simulation, Map<String, String> properties, Path results) {
-		properties.forEach(System::setProperty);
+		Map<String, String> all = new HashMap<>(properties);
+		all.put("lab.run.id", "in-process");
+		all.put("lab.results.dir", results.resolve("lab").toString());
+		all.forEach(System::setProperty);
 		try {
 			return Gatling$.MODULE$.fromArgs(new String[] { "-s", simulation.getName(), "-rf",
 					results.resolve("gatling").toString(), "--no-reports" });
 		}
 		finally {
-			properties.keySet().forEach(System::clearProperty);
+			all.keySet().forEach(System::clearProperty);
+		}
+	}
+
+	/** The answers the simulation run under {@code results} recorded: its requests.csv, header first. */
+	public static List<String> recorded(Path results) throws IOException {
+		try (Stream<Path> runs = Files.list(results.resolve("lab"))) {
+			return Files.readAllLines(runs.findFirst().orElseThrow().resolve("requests.csv"));
 		}
 	}
 

@@ -1,7 +1,6 @@
 package io.latencylab.load.operation;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -34,8 +33,7 @@ class WarmUpSimulationTests {
 		List<InProcessGatling.Sent> sent;
 		try (InProcessGatling gatling = new InProcessGatling()) {
 			exit = gatling.run(WarmUpSimulation.class,
-					Map.of("lab.reference.url", gatling.url(), "lab.run.id", "warm-up-test", "lab.results.dir",
-							results.resolve("lab").toString(), WarmUp.OPERATIONS.name(), "reference-get",
+					Map.of("lab.reference.url", gatling.url(), WarmUp.OPERATIONS.name(), "reference-get",
 							WarmUp.CLIENTS.name(), "2", WarmUp.DURATION.name(), "2s"),
 					results);
 			sent = gatling.sent();
@@ -44,7 +42,7 @@ class WarmUpSimulationTests {
 		assertThat(sent.stream().map(InProcessGatling.Sent::clientPort).distinct()).hasSize(2);
 		assertThat(sent).hasSizeGreaterThan(20);
 		// Every request sent was answered and recorded: the window ends after each client's last answer.
-		assertThat(Files.readAllLines(requestsCsv(results))).hasSize(sent.size() + 1);
+		assertThat(InProcessGatling.recorded(results)).hasSize(sent.size() + 1);
 	}
 
 	/**
@@ -57,8 +55,7 @@ class WarmUpSimulationTests {
 		List<InProcessGatling.Sent> sent;
 		try (InProcessGatling gatling = new InProcessGatling()) {
 			exit = gatling.run(WarmUpSimulation.class,
-					Map.of(Targets.TOY_STORE.name(), gatling.url(), "lab.run.id", "warm-up-test", "lab.results.dir",
-							results.resolve("lab").toString(), WarmUp.OPERATIONS.name(), "toy-query,toy-buy",
+					Map.of(Targets.TOY_STORE.name(), gatling.url(), WarmUp.OPERATIONS.name(), "toy-query,toy-buy",
 							WarmUp.CLIENTS.name(), "1", WarmUp.DURATION.name(), "1s"),
 					results);
 			sent = gatling.sent();
@@ -70,13 +67,7 @@ class WarmUpSimulationTests {
 		assertThat(sent).allSatisfy((request) -> assertThat(request).isIn(
 				new InProcessGatling.Sent(request.clientPort(), query.method(), query.path(), ""),
 				new InProcessGatling.Sent(request.clientPort(), buy.method(), buy.path(), buy.body())));
-		assertThat(Files.readAllLines(requestsCsv(results))).hasSize(sent.size() + 1);
-	}
-
-	static Path requestsCsv(Path results) throws IOException {
-		try (var runs = Files.list(results.resolve("lab"))) {
-			return runs.findFirst().orElseThrow().resolve("requests.csv");
-		}
+		assertThat(InProcessGatling.recorded(results)).hasSize(sent.size() + 1);
 	}
 
 	@Test

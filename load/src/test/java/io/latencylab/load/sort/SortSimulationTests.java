@@ -1,7 +1,6 @@
 package io.latencylab.load.sort;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +22,7 @@ class SortSimulationTests {
 		List<InProcessGatling.Sent> uploads;
 		try (InProcessGatling gatling = new InProcessGatling()) {
 			exit = gatling.run(SortSimulation.class,
-					Map.of(Targets.SORT.name(), gatling.url(), "lab.run.id", "sort-test", "lab.results.dir",
-							results.resolve("lab").toString(), SortLoad.ALGORITHM.name(), "quick", SortLoad.SIZE.name(),
+					Map.of(Targets.SORT.name(), gatling.url(), SortLoad.ALGORITHM.name(), "quick", SortLoad.SIZE.name(),
 							"10000", SortLoad.CLIENTS.name(), "2", SortLoad.DURATION.name(), "2s"),
 					results);
 			// The input file is fetched once (GET /generate) before the load.
@@ -33,10 +31,8 @@ class SortSimulationTests {
 		assertThat(exit).isZero();
 		assertThat(uploads).hasSizeGreaterThan(20).allSatisfy((upload) -> assertThat(upload.path()).isEqualTo("/sort"));
 		assertThat(uploads.stream().map(InProcessGatling.Sent::clientPort).distinct()).hasSize(2);
-		try (var runs = Files.list(results.resolve("lab"))) {
-			// Every upload answered and recorded: none cut off when the duration ends.
-			assertThat(Files.readAllLines(runs.findFirst().orElseThrow().resolve("requests.csv"))).hasSize(uploads.size() + 1);
-		}
+		// Every upload answered and recorded: none cut off when the duration ends.
+		assertThat(InProcessGatling.recorded(results)).hasSize(uploads.size() + 1);
 	}
 
 }

@@ -1,7 +1,6 @@
 package io.latencylab.load.toystore;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -46,16 +45,13 @@ class ToyStoreSimulationTests {
 	private static List<InProcessGatling.Sent> run(String operation, Path results) throws IOException {
 		try (InProcessGatling gatling = new InProcessGatling()) {
 			int exit = gatling.run(ToyStoreSimulation.class,
-					Map.of(Targets.TOY_STORE.name(), gatling.url(), "lab.run.id", "toy-test", "lab.results.dir",
-							results.resolve("lab").toString(), ToyStoreLoad.OPERATION.name(), operation,
+					Map.of(Targets.TOY_STORE.name(), gatling.url(), ToyStoreLoad.OPERATION.name(), operation,
 							ToyStoreLoad.CLIENTS.name(), "2", ToyStoreLoad.REQUESTS.name(), "15"),
 					results);
 			assertThat(exit).isZero();
 			List<InProcessGatling.Sent> sent = gatling.sent();
-			try (var runs = Files.list(results.resolve("lab"))) {
-				// Each answer recorded once.
-				assertThat(Files.readAllLines(runs.findFirst().orElseThrow().resolve("requests.csv"))).hasSize(sent.size() + 1);
-			}
+			// Each answer recorded once.
+			assertThat(InProcessGatling.recorded(results)).hasSize(sent.size() + 1);
 			return sent;
 		}
 	}
