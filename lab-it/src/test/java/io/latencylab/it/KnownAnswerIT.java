@@ -68,7 +68,8 @@ class KnownAnswerIT {
 		assertThat(clientAdded - othersAdded)
 			.as("added for the client less the other parts' change; baseline %s; injected %s", baseline, injected)
 			.isBetween(45.0, 55.0);
-		projectionsMatchTheOtherTurn("buy", COMMIT, 50, buys.get(0), buys.get(1), othersAdded);
+		projectionsMatchTheOtherTurn("buy", COMMIT, injected.get(COMMIT) - baseline.get(COMMIT), buys.get(0), buys.get(1),
+				othersAdded);
 	}
 
 	/**
@@ -145,18 +146,22 @@ class KnownAnswerIT {
 
 	/**
 	 * `./lab whatif` checked against the truth, both ways: the turn with the delay, {@code part}
-	 * projected {@code delayMs} shorter, is the plain turn, and the plain turn projected that much
-	 * longer the one with the delay (here the catalog's commit; the network's known answer the front door): the
-	 * p50 within 10 % or 2 ms (the larger), once the other parts' drift between the turns is taken out
-	 * as above, per buy ({@link ComponentMedians#without}; a projection of one turn cannot know how
-	 * the machine moved before the other; here the turns' other parts moved by up to 3.4 ms at p50).
+	 * projected as much shorter as its median moved between the turns, is the plain turn, and the
+	 * plain turn projected that much longer the one with the delay (here the catalog's commit; the
+	 * network's known answer the front door): the p50 within 10 % or 2 ms (the larger), once the other
+	 * parts' drift between the turns is taken out as above, per buy ({@link ComponentMedians#without};
+	 * a projection of one turn cannot know how the machine moved before the other; here the turns'
+	 * other parts moved by up to 3.4 ms at p50). The shift is the part's measured change, not the
+	 * nominal delay: the callers judge that change against the known answer with their own band, and
+	 * what is judged here is the re-timing. (With the nominal 50 ms, a front door 52.3 ms longer
+	 * through Toxiproxy, inside its band, failed a CI run by 2.29 ms against 2.)
 	 * The p90 and p99 are printed, not judged: of 60 buys at one
 	 * client they are the slowest six and the slowest one, and a buy 50 ms longer meets the store's
 	 * periodic sync less often (fewer buys a second), which no projection of the same buys can know.
 	 */
-	static void projectionsMatchTheOtherTurn(String what, String part, long delayMs, ComponentMedians.Buys plain,
+	static void projectionsMatchTheOtherTurn(String what, String part, double partMovedMs, ComponentMedians.Buys plain,
 			ComponentMedians.Buys injected, double othersAdded) {
-		long delay = Duration.ofMillis(delayMs).toNanos();
+		long delay = Math.round(partMovedMs * 1e6);
 		WhatIf shorter = ComponentMedians.project(injected, Projection.Change.shifted(part, -delay));
 		WhatIf longer = ComponentMedians.project(plain, Projection.Change.shifted(part, delay));
 		System.out.printf("what if, %s (p50, p90, p99 ms): with the delay, %s %s; plain as measured %s%n", what,
