@@ -72,6 +72,12 @@ def milliseconds(text):
     return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
 
 
+def require_wrk():
+    """Exits with how to install wrk when it is missing: a benchmark checks this before it starts anything."""
+    if shutil.which("wrk") is None:
+        sys.exit("wrk is not installed (Debian: apt-get install wrk)")
+
+
 def wrk(url, script, seconds, connections, threads=None, timeout="10s"):
     """One wrk run (keep-alive, --latency): its rate, p50, p99, failed answers and its output."""
     threads = threads or min(2, connections)
