@@ -93,8 +93,9 @@ public final class Report {
 		boolean separate = m.cores() != null && m.cores().startsWith("separate");
 		this.doc.text("Load generator and services share this machine" + (separate
 				? " but not its cores (see cores above)"
-				: ", and its cores too: the generator's work on each answer can delay a service on the same core "
-						+ "(./lab run --separate-cores keeps them apart)")
+				: ", and its cores too: while the generator works, a service thread that wakes finds no idle core and "
+						+ "waits for one, even when the generator would give way (bench/busy-core measures what that costs "
+						+ "each operation here; ./lab run --separate-cores keeps them apart)")
 				+ "; the figures are this machine's, not the studies' hardware. Latency is what the Gatling virtual users measured, "
 				+ "from setting out to send the request (a connection it must open counts) to the response's last byte, "
 				+ "before Gatling's checks.");

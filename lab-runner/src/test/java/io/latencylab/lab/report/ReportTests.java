@@ -37,6 +37,7 @@ class ReportTests {
 		assertThat(md).contains("the parts' means add up to 100.0% of the client's mean");
 		assertThat(md).contains("No request failed in any step.");
 		assertThat(md).contains("| cores | shared: services and the lab on all 2 cores |")
+			.contains("finds no idle core")
 			.contains("./lab run --separate-cores keeps them apart")
 			.contains("| idle cores | not recorded (a run from before it was kept) |");
 		// 1.5 s of the generator's CPU, 0.25 s of the runner's and 3.5 s of the services' in a 5 s step; the
