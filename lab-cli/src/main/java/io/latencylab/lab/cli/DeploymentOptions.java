@@ -54,9 +54,10 @@ final class DeploymentOptions {
 	 */
 	Deployment deploymentFor(Optional<Set<String>> needed) {
 		if (startsOnly(needed)) {
-			this.services.addAll(needed.orElseThrow());
-			System.out.println("This run sends to " + String.join(", ", this.services)
+			List<String> only = needed.orElseThrow().stream().sorted().toList();
+			System.out.println("This run sends to " + String.join(", ", only)
 					+ ": the lab needs those and the services they call (--services names others)");
+			return deployment(only);
 		}
 		return deployment();
 	}
@@ -78,21 +79,26 @@ final class DeploymentOptions {
 
 	/** The deployment these options name; a usage error (exit 2) when they contradict each other. */
 	Deployment deployment() {
+		return deployment(this.services);
+	}
+
+	/** As {@link #deployment()}, with {@code services} in place of the option's (which stays as given). */
+	private Deployment deployment(List<String> services) {
 		try {
-			return named();
+			return named(services);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new CommandLine.ParameterException(this.command.commandLine(), ex.getMessage());
 		}
 	}
 
-	private Deployment named() {
-		this.cluster.check(this.compose || this.topology != null, !this.services.isEmpty());
+	private Deployment named(List<String> services) {
+		this.cluster.check(this.compose || this.topology != null, !services.isEmpty());
 		if (this.cluster.kubernetes) {
 			return this.cluster.deployment();
 		}
 		if (this.topology == null) {
-			return Lab.deployment(this.compose, this.services);
+			return Lab.deployment(this.compose, services);
 		}
 		if (this.compose) {
 			throw new IllegalArgumentException("--topology names the deployment (its 'deployment:'): leave --compose out");
@@ -100,7 +106,7 @@ final class DeploymentOptions {
 		Topology topology = topology();
 		return switch (topology.kind()) {
 			case BARE -> Lab.bare();
-			case COMPOSE -> Lab.compose(this.services, ComposeSetup.AS_SHIPPED);
+			case COMPOSE -> Lab.compose(services, ComposeSetup.AS_SHIPPED);
 			case EXTERNAL -> new ExternalDeployment(Services.find(Lab.PROJECT), topology);
 			case KUBERNETES -> this.cluster.deployment();
 		};
