@@ -1,16 +1,17 @@
 package io.latencylab.load.azure;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.latencylab.plan.Operation;
 import org.junit.jupiter.api.AfterAll;
@@ -35,22 +36,40 @@ class AzuriteTests {
 
 	static StorageAccount account;
 
+	private static final Pattern LISTENING = Pattern
+		.compile("Azurite (Blob|Queue|Table) service is successfully listening at (http://127\\.0\\.0\\.1:\\d+)");
+
 	@BeforeAll
 	static void startAzurite() throws Exception {
 		Path executable = Path.of("..", ".tools/azurite/node_modules/.bin/azurite").toAbsolutePath().normalize();
 		assumeTrue(Files.isExecutable(executable), "Azurite is not installed in .tools/azurite");
-		int blob = freePort();
-		int queue = freePort();
-		int table = freePort();
+		// Port 0: Azurite binds free ports itself and logs them, so no other process can take a port
+		// between our choosing it and Azurite binding it.
+		Path log = data.resolve("azurite.log");
 		azurite = new ProcessBuilder(executable.toString(), "--silent", "--disableTelemetry", "--skipApiVersionCheck", "--location",
-				data.toString(), "--blobPort", String.valueOf(blob), "--queuePort", String.valueOf(queue), "--tablePort",
-				String.valueOf(table)).redirectErrorStream(true).redirectOutput(data.resolve("azurite.log").toFile()).start();
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-		while (!accepts(queue)) {
-			assertThat(System.nanoTime()).as("Azurite up within 30 s").isLessThan(deadline);
+				data.toString(), "--blobPort", "0", "--queuePort", "0", "--tablePort", "0").redirectErrorStream(true)
+			.redirectOutput(log.toFile())
+			.start();
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+		Map<String, String> listening = listening(log);
+		while (listening.size() < 3) {
+			assertThat(azurite.isAlive()).as("Azurite still running; its log:%n%s", Files.readString(log)).isTrue();
+			assertThat(System.nanoTime()).as("Azurite listening within 90 s; its log:%n%s", Files.readString(log))
+				.isLessThan(deadline);
 			Thread.sleep(100);
+			listening = listening(log);
 		}
-		account = StorageAccount.azurite("http://127.0.0.1:" + blob, "http://127.0.0.1:" + queue, "http://127.0.0.1:" + table);
+		account = StorageAccount.azurite(listening.get("Blob"), listening.get("Queue"), listening.get("Table"));
+	}
+
+	/** Each service's URL from Azurite's "... service is successfully listening at URL" lines. */
+	private static Map<String, String> listening(Path log) throws IOException {
+		Map<String, String> urls = new HashMap<>();
+		Matcher line = LISTENING.matcher(Files.readString(log));
+		while (line.find()) {
+			urls.put(line.group(1), line.group(2));
+		}
+		return urls;
 	}
 
 	@AfterAll
@@ -213,22 +232,6 @@ class AzuriteTests {
 		assertThat(QueueOperations.message(512)).hasSize(512);
 		assertThat(List.of(512, 1024, 4096, 8192).stream().map(QueueOperations::queueName))
 			.containsExactly("seed002-512b", "seed002-1kb", "seed002-4kb", "seed002-8kb");
-	}
-
-	private static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
-	}
-
-	private static boolean accepts(int port) {
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress("127.0.0.1", port), 300);
-			return true;
-		}
-		catch (IOException ex) {
-			return false;
-		}
 	}
 
 }
