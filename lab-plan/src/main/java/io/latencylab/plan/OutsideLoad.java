@@ -105,8 +105,13 @@ public record OutsideLoad(Operation operation, Duration duration, String mix, in
 
 	/** A buy of one {@code toy}: its name, or an expression the generator fills in (#{toy}). */
 	public static Request toyBuy(String toy) {
+		return toyBuy(toy, 1);
+	}
+
+	/** A buy of {@code quantity} of {@code toy}. */
+	public static Request toyBuy(String toy, int quantity) {
 		return new Request(Targets.TOY_STORE, "POST", "/orders", Map.of("Content-Type", "application/json"),
-				"{\"name\":\"" + toy + "\",\"quantity\":1}");
+				"{\"name\":\"" + toy + "\",\"quantity\":" + quantity + "}");
 	}
 
 	public Step step(String name) {

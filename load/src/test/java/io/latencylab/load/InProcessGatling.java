@@ -9,14 +9,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.ToIntFunction;
 import java.util.stream.Stream;
 
 import com.sun.net.httpserver.HttpServer;
 import io.gatling.app.Gatling$;
 
 /**
- * Real Gatling, in this JVM, against a local server that answers every request 200 with "{}" and
- * remembers what it was sent: what a simulation's clients send, seen from the server's side.
+ * Real Gatling, in this JVM, against a local server that answers every request with "{}" (200, or the
+ * status it is given for the request) and remembers what it was sent: what a simulation's clients
+ * send, seen from the server's side.
  */
 public final class InProcessGatling implements AutoCloseable {
 
@@ -29,15 +31,21 @@ public final class InProcessGatling implements AutoCloseable {
 	private final List<Sent> sent = new CopyOnWriteArrayList<>();
 
 	public InProcessGatling() throws IOException {
+		this((request) -> 200);
+	}
+
+	/** A server that answers each request with the status {@code status} gives it. */
+	public InProcessGatling(ToIntFunction<Sent> status) throws IOException {
 		this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 		this.server.createContext("/", (exchange) -> {
 			String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
 			// Kept before the answer leaves: Gatling may end as soon as it has the last one.
-			this.sent.add(new Sent(exchange.getRemoteAddress().getPort(), exchange.getRequestMethod(),
-					exchange.getRequestURI().getPath(), body));
+			Sent request = new Sent(exchange.getRemoteAddress().getPort(), exchange.getRequestMethod(),
+					exchange.getRequestURI().getPath(), body);
+			this.sent.add(request);
 			byte[] answer = "{}".getBytes(StandardCharsets.UTF_8);
 			exchange.getResponseHeaders().set("Content-Type", "application/json");
-			exchange.sendResponseHeaders(200, answer.length);
+			exchange.sendResponseHeaders(status.applyAsInt(request), answer.length);
 			exchange.getResponseBody().write(answer);
 			exchange.close();
 		});

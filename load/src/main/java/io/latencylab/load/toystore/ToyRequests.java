@@ -8,14 +8,23 @@ import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import io.latencylab.load.Answers;
 import io.latencylab.load.LabHttp;
 import io.latencylab.load.Requests;
+import io.latencylab.load.Traceparent;
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.OutsideLoad;
 import io.latencylab.plan.Parameters;
 
 import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.repeat;
+import static io.gatling.javaapi.http.HttpDsl.status;
 
 /** The requests of seed 001's toy store, at the frontend the parameters name. */
 public final class ToyRequests {
+
+	/** More of a study toy than the restocker ever stocks it to (100): the catalog refuses it, every time. */
+	static final int REFUSED_QUANTITY = 1_000_000;
+
+	/** Sales in a row before each refusal in {@link #withRefusals}. */
+	static final int SALES_PER_REFUSAL = 4;
 
 	private final Requests requests;
 
@@ -49,6 +58,24 @@ public final class ToyRequests {
 				buy ? OutsideLoad.toyBuy("#{toy}") : OutsideLoad.toyQuery("#{toy}"));
 		return exec((session) -> session.set("toy", toys.get(ThreadLocalRandom.current().nextInt(toys.size()))))
 			.exec(buy ? LabHttp.call(recorder, group, request, 200, 409) : LabHttp.call(recorder, group, request));
+	}
+
+	/**
+	 * {@code buys}, {@value #SALES_PER_REFUSAL} times, then one buy that the store refuses (409), silent and
+	 * not recorded: for the warm-up's buy windows, whose toy never sells out. A refusal has a path of its
+	 * own (the order written FAILED before the answer, the error path through three services), and the
+	 * steps' toys do sell out: without it, a step's first refusals ran that path on cold code.
+	 */
+	public ChainBuilder withRefusals(ChainBuilder buys, Answers recorder) {
+		HttpRequestActionBuilder refusal = this.requests
+			.of("refused buy", OutsideLoad.toyBuy(OutsideLoad.QUERIED_TOY, REFUSED_QUANTITY))
+			.header("traceparent", "#{refusalTraceparent}")
+			.header("baggage", "lab.run.id=" + recorder.runId())
+			.check(status().is(409))
+			.silent();
+		return repeat(SALES_PER_REFUSAL).on(buys)
+			.exec((session) -> session.set("refusalTraceparent", Traceparent.random().header()))
+			.exec(refusal);
 	}
 
 }

@@ -47,13 +47,19 @@ class WarmUpSimulationTests {
 
 	/**
 	 * The toy windows send wrk's requests (OutsideLoad's), through the chain the toy store's steps
-	 * send theirs (ToyStoreSimulationTests): a query of Tux, a buy of the deep-stock toy.
+	 * send theirs (ToyStoreSimulationTests): a query of Tux, a buy of the deep-stock toy; after every
+	 * four buys, one the store refuses (409), sent but not recorded, so that a step's toys selling out
+	 * meets a refusal path already compiled.
 	 */
 	@Test
-	void theToyWindowsSendWrksRequests(@TempDir Path results) throws IOException {
+	void theToyWindowsSendWrksRequestsAndABuyRefusedAfterEveryFour(@TempDir Path results) throws IOException {
+		OutsideLoad.Request query = OutsideLoad.requestOf(Operation.TOY_QUERY);
+		OutsideLoad.Request buy = OutsideLoad.requestOf(Operation.TOY_BUY);
+		OutsideLoad.Request refused = OutsideLoad.toyBuy(OutsideLoad.QUERIED_TOY, 1_000_000);
 		int exit;
 		List<InProcessGatling.Sent> sent;
-		try (InProcessGatling gatling = new InProcessGatling()) {
+		try (InProcessGatling gatling = new InProcessGatling(
+				(request) -> request.body().equals(refused.body()) ? 409 : 200)) {
 			exit = gatling.run(WarmUpSimulation.class,
 					Map.of(Targets.TOY_STORE.name(), gatling.url(), WarmUp.OPERATIONS.name(), "toy-query,toy-buy",
 							WarmUp.CLIENTS.name(), "1", WarmUp.DURATION.name(), "1s"),
@@ -61,13 +67,22 @@ class WarmUpSimulationTests {
 			sent = gatling.sent();
 		}
 		assertThat(exit).isZero();
-		OutsideLoad.Request query = OutsideLoad.requestOf(Operation.TOY_QUERY);
-		OutsideLoad.Request buy = OutsideLoad.requestOf(Operation.TOY_BUY);
-		assertThat(sent).extracting(InProcessGatling.Sent::method).contains("GET", "POST");
 		assertThat(sent).allSatisfy((request) -> assertThat(request).isIn(
 				new InProcessGatling.Sent(request.clientPort(), query.method(), query.path(), ""),
-				new InProcessGatling.Sent(request.clientPort(), buy.method(), buy.path(), buy.body())));
-		assertThat(InProcessGatling.recorded(results)).hasSize(sent.size() + 1);
+				new InProcessGatling.Sent(request.clientPort(), buy.method(), buy.path(), buy.body()),
+				new InProcessGatling.Sent(request.clientPort(), refused.method(), refused.path(), refused.body())));
+		List<String> buys = sent.stream()
+			.filter((request) -> request.method().equals("POST"))
+			.map((request) -> request.body().equals(refused.body()) ? "r" : "s")
+			.toList();
+		// One client's buys, in the order sent: four sales, a refusal, again, to the window's end.
+		assertThat(String.join("", buys)).matches("(ssssr)+s{0,4}").contains("r");
+		assertThat(sent).extracting(InProcessGatling.Sent::method).contains("GET");
+		// Only the queries and the sales recorded: a window's p50 is over the requests wrk sends.
+		List<String> recorded = InProcessGatling.recorded(results);
+		long refusals = buys.stream().filter("r"::equals).count();
+		assertThat(recorded).hasSize(sent.size() - (int) refusals + 1);
+		assertThat(recorded.subList(1, recorded.size())).allSatisfy((row) -> assertThat(row).contains(",200,"));
 	}
 
 	@Test
