@@ -3,7 +3,6 @@ import json
 import math
 import os
 import re
-import secrets
 import shutil
 import signal
 import statistics
@@ -238,21 +237,24 @@ def lab_request_lua(run_id):
     """Lua for a wrk script (no request function of its own): each request sent as the lab's own generator sends
     it (load's LabHttp), with a fresh, sampled W3C traceparent and the run id as baggage. The services extract
     that context and parse that baggage; an outside client without them times a cheaper request than the lab's.
-    The ids as the lab's outside client makes them (OutsideClient): random prefixes and a count, so a request
-    costs wrk one string.format; each wrk thread its own prefix."""
+    The ids as the lab's outside client makes them (OutsideClient): a random prefix and a count, so a request
+    costs wrk one string.format. Each wrk thread reads its own prefix from /dev/urandom when it starts, so no
+    two runs of one script send the same trace id (the count starts again with each run)."""
     if not re.fullmatch(r"[A-Za-z0-9._-]+", run_id):
         raise ValueError(f"a run id of letters, digits, '.', '_' and '-', not {run_id!r}")
-    trace, span = secrets.token_hex(11), secrets.token_hex(4)
-    return ('local threads = 0\n'
-            'setup = function(thread)\n'
-            '  threads = threads + 1\n'
-            '  thread:set("thread_id", threads)\n'
+    return ('local trace, span\n'
+            'init = function(args)\n'
+            '  local random = io.open("/dev/urandom", "rb")\n'
+            '  local bytes = random:read(16)\n'
+            '  random:close()\n'
+            '  local hex = bytes:gsub(".", function(c) return string.format("%02x", c:byte()) end)\n'
+            '  trace, span = hex:sub(1, 24), hex:sub(25, 32)\n'
             'end\n'
             'local sent = 0\n'
             f'wrk.headers["baggage"] = "lab.run.id={run_id}"\n'
             'request = function()\n'
             '  sent = sent + 1\n'
-            f'  wrk.headers["traceparent"] = string.format("00-{trace}%02x%08x-{span}%08x-01", thread_id, sent, sent)\n'
+            '  wrk.headers["traceparent"] = string.format("00-%s%08x-%s%08x-01", trace, sent, span, sent)\n'
             '  return wrk.format()\n'
             'end\n')
 
