@@ -8,7 +8,7 @@ import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
-/** Every lab request: a fresh traceparent, the run id as baggage, and a line in the recorder. */
+/** Every lab request: a fresh traceparent, the run id as baggage, and (unless unrecorded) a line in the recorder. */
 public final class LabHttp {
 
 	private static final String TIMING = "labTiming";
@@ -60,6 +60,20 @@ public final class LabHttp {
 		return timed(recorder, group, request, expected);
 	}
 
+	/**
+	 * A lab request that is sent and not recorded, Gatling's own statistics included: traffic that
+	 * warms a path the measured requests will take. {@code expected}: the statuses it must get.
+	 */
+	public static ChainBuilder unrecorded(String runId, HttpRequestActionBuilder request, Integer... expected) {
+		return exec((session) -> session.set("traceparent", Traceparent.random().header()))
+			.exec(labHeaders(request, runId).check(status().in(expected)).silent());
+	}
+
+	/** The headers of every lab request: the traceparent the session holds, the run id as baggage. */
+	private static HttpRequestActionBuilder labHeaders(HttpRequestActionBuilder request, String runId) {
+		return request.header("traceparent", "#{traceparent}").header("baggage", "lab.run.id=" + runId);
+	}
+
 	private static ChainBuilder timed(Answers recorder, String group, HttpRequestActionBuilder request,
 			Integer... expected) {
 		Integer[] ok = (expected.length == 0) ? new Integer[] { 200 } : expected;
@@ -70,9 +84,7 @@ public final class LabHttp {
 				.set("spanId", trace.spanId())
 				.set("startMillis", System.currentTimeMillis())
 				.set(TIMING, new Timing());
-		}).exec(request.header("traceparent", "#{traceparent}")
-			.header("baggage", "lab.run.id=" + recorder.runId())
-			.check(status().saveAs("status"), status().in(ok)))
+		}).exec(labHeaders(request, recorder.runId()).check(status().saveAs("status"), status().in(ok)))
 			.exec((session) -> {
 				int status = session.contains("status") ? session.getInt("status") : 0;
 				recorder.record(group, session.getLong("startMillis"), session.<Timing>get(TIMING).nanos(), status,

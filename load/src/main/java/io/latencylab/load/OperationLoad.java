@@ -14,6 +14,14 @@ public interface OperationLoad {
 	/** The operation's requests, recorded by {@code recorder} under the operation's name. */
 	ChainBuilder chain(LoadRecorder recorder);
 
+	/**
+	 * The warm-up windows' requests: the operation's own, and what else its steps will meet that its
+	 * own requests never do (a toy buy's refusals).
+	 */
+	default ChainBuilder warmUp(LoadRecorder recorder) {
+		return chain(recorder);
+	}
+
 	/** Before the load, not counted: what the operation needs made (a table, a queue's messages). */
 	default void before() {
 	}

@@ -34,8 +34,7 @@ public final class Operations {
 			// wrk's toy, through the toy store steps' own chain: the windows warm the generator for them too.
 			case TOY_QUERY -> (recorder) -> new ToyRequests(parameters).call(recorder, name, operation,
 					List.of(OutsideLoad.QUERIED_TOY));
-			case TOY_BUY -> (recorder) -> new ToyRequests(parameters).call(recorder, name, operation,
-					List.of(OutsideLoad.DEEP_STOCK_TOY));
+			case TOY_BUY -> new ToyRequests(parameters).buys(name);
 			case SORT -> (recorder) -> LabHttp.call(recorder, name, new SortRequests(parameters).sort("quick", "9 3 7 1 5 8 2 6 4"));
 			case SOAP_STUDY -> (recorder) -> MealRequests.studyPlan(StudyPlanRequests.soap(),
 					new MealRequests(parameters).soapUrl(), name + ": ", recorder);

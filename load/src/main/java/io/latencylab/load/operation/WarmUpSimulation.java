@@ -4,12 +4,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import io.latencylab.load.LoadRecorder;
 import io.latencylab.load.OperationLoad;
-import io.latencylab.load.toystore.ToyRequests;
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.Parameters;
 import io.latencylab.plan.WarmUp;
@@ -47,14 +45,9 @@ public class WarmUpSimulation extends Simulation {
 		for (Operation operation : operations) {
 			OperationLoad load = Operations.of(operation, this.parameters, 1024);
 			this.loads.add(load);
-			ChainBuilder chain = load.chain(this.recorder);
-			if (operation == Operation.TOY_BUY) {
-				// The windows' toy never sells out; the steps' toys do.
-				chain = new ToyRequests(this.parameters).withRefusals(chain, this.recorder);
-			}
 			// Not exitASAP: each client's last request is answered and recorded.
 			populations.add(scenario("warm up " + operation.label()).during(duration, false)
-				.on(chain)
+				.on(load.warmUp(this.recorder))
 				.injectOpen(atOnceUsers(clients)));
 		}
 		// The steps' protocol: no HTTP cache, one connection a client.

@@ -7,15 +7,15 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import io.latencylab.load.Answers;
 import io.latencylab.load.LabHttp;
+import io.latencylab.load.LoadRecorder;
+import io.latencylab.load.OperationLoad;
 import io.latencylab.load.Requests;
-import io.latencylab.load.Traceparent;
 import io.latencylab.plan.Operation;
 import io.latencylab.plan.OutsideLoad;
 import io.latencylab.plan.Parameters;
 
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.repeat;
-import static io.gatling.javaapi.http.HttpDsl.status;
 
 /** The requests of seed 001's toy store, at the frontend the parameters name. */
 public final class ToyRequests {
@@ -23,7 +23,7 @@ public final class ToyRequests {
 	/** More of a study toy than the restocker ever stocks it to (100): the catalog refuses it, every time. */
 	static final int REFUSED_QUANTITY = 1_000_000;
 
-	/** Sales in a row before each refusal in {@link #withRefusals}. */
+	/** Sales in a row before each refusal in {@link #buys}' warm-up. */
 	static final int SALES_PER_REFUSAL = 4;
 
 	private final Requests requests;
@@ -61,21 +61,29 @@ public final class ToyRequests {
 	}
 
 	/**
-	 * {@code buys}, {@value #SALES_PER_REFUSAL} times, then one buy that the store refuses (409), silent and
-	 * not recorded: for the warm-up's buy windows, whose toy never sells out. A refusal has a path of its
-	 * own (the order written FAILED before the answer, the error path through three services), and the
-	 * steps' toys do sell out: without it, a step's first refusals ran that path on cold code.
+	 * The toy-buy operation as the warm-up, the sweeps and the open model send it: wrk's buy of the
+	 * deep-stock toy, through the steps' chain. Its warm-up sends, after every {@value #SALES_PER_REFUSAL}
+	 * buys, one the store refuses (409), sent and not recorded: the steps' toys sell out, and a refusal
+	 * has a path of its own (the order written FAILED before the answer, the error path through three
+	 * services). Without it, a step's first refusals ran that path on cold code.
 	 */
-	public ChainBuilder withRefusals(ChainBuilder buys, Answers recorder) {
-		HttpRequestActionBuilder refusal = this.requests
-			.of("refused buy", OutsideLoad.toyBuy(OutsideLoad.QUERIED_TOY, REFUSED_QUANTITY))
-			.header("traceparent", "#{refusalTraceparent}")
-			.header("baggage", "lab.run.id=" + recorder.runId())
-			.check(status().is(409))
-			.silent();
-		return repeat(SALES_PER_REFUSAL).on(buys)
-			.exec((session) -> session.set("refusalTraceparent", Traceparent.random().header()))
-			.exec(refusal);
+	public OperationLoad buys(String group) {
+		HttpRequestActionBuilder refusal = this.requests.of("refused buy",
+				OutsideLoad.toyBuy(OutsideLoad.QUERIED_TOY, REFUSED_QUANTITY));
+		return new OperationLoad() {
+
+			@Override
+			public ChainBuilder chain(LoadRecorder recorder) {
+				return call(recorder, group, Operation.TOY_BUY, List.of(OutsideLoad.DEEP_STOCK_TOY));
+			}
+
+			@Override
+			public ChainBuilder warmUp(LoadRecorder recorder) {
+				return repeat(SALES_PER_REFUSAL).on(chain(recorder))
+					.exec(LabHttp.unrecorded(recorder.runId(), refusal, 409));
+			}
+
+		};
 	}
 
 }
