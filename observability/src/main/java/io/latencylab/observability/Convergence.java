@@ -43,6 +43,13 @@ public record Convergence(int windows, double maxVariation, int quietWindows, do
 	 */
 	public static final Convergence DEFAULT = new Convergence(3, 0.03, 2, 0.05, 3, 48);
 
+	/**
+	 * How far a warm target's p50 at its floor may lie from the level it settled at before, in multiples of the
+	 * rule's variation: each is the median of the rule's last windows, and two such medians of a p50 that varies
+	 * normally by the rule's variation from window to window differ by more than twice it in about 3.5 % of cases.
+	 */
+	public static final double LEVEL_BAND = 2.0;
+
 	public Convergence {
 		if (windows < 2 || quietWindows < 0 || minWindows < windows || maxWindows < minWindows || maxVariation <= 0) {
 			throw new IllegalArgumentException("a convergence rule needs 2 or more windows, a floor of at least that many and "
@@ -117,6 +124,70 @@ public record Convergence(int windows, double maxVariation, int quietWindows, do
 			return State.SETTLED;
 		}
 		return (history.size() >= this.maxWindows) ? State.NOT_SETTLED : State.MOVING;
+	}
+
+	/**
+	 * Where a target settled: the median p50 of the rule's last windows, and the median of their p50 over the CPU
+	 * the services spent a request ({@link Window#p50OverCpu()}), the machine's speed taken out.
+	 *
+	 * @param p50Ms in milliseconds; NaN or 0: not known
+	 * @param overCpu NaN or 0 where the CPU was not read
+	 */
+	public record Level(double p50Ms, double overCpu) {
+
+		/** No level kept. */
+		public static final Level NONE = new Level(Double.NaN, Double.NaN);
+
+		public boolean known() {
+			return this.p50Ms > 0;
+		}
+
+		/** This level's p50 (over the CPU) within {@code band} of the other's, as a share of the other's. */
+		boolean within(Level kept, double band) {
+			return Math.abs(this.p50Ms - kept.p50Ms) <= band * kept.p50Ms
+					|| (this.overCpu > 0 && kept.overCpu > 0 && Math.abs(this.overCpu - kept.overCpu) <= band * kept.overCpu);
+		}
+
+	}
+
+	/**
+	 * Still at the level it settled at before, on the same processes: exactly the floor's windows, the JIT quiet in
+	 * them, and their median p50, or their median p50 over the CPU a request (as {@link #judge} takes the machine's
+	 * speed out), within {@link #LEVEL_BAND} times the rule's variation of the kept one. This is how a warm target is
+	 * re-judged at its floor without asking three short windows to agree among themselves more closely than the
+	 * machine lets them: what it must show is that nothing moved since it settled. Past the floor it had moved, and
+	 * only the rule itself settles it.
+	 *
+	 * @param kept the level of the windows it settled with before ({@link #level}); {@link Level#NONE}: none known
+	 */
+	public boolean atLevel(List<Window> history, Level kept) {
+		if (!kept.known() || history.size() != this.minWindows || !quiet(history)) {
+			return false;
+		}
+		Level now = level(history);
+		return now.known() && now.within(kept, LEVEL_BAND * this.maxVariation);
+	}
+
+	/** The level of the last {@link #windows} windows; {@link Level#NONE} with too few, or one not judged. */
+	public Level level(List<Window> history) {
+		if (history.size() < this.windows) {
+			return Level.NONE;
+		}
+		List<Window> last = history.subList(history.size() - this.windows, history.size());
+		if (!last.stream().allMatch(Window::judged)) {
+			return Level.NONE;
+		}
+		return new Level(median(last, Window::p50Ms), median(last, Window::p50OverCpu));
+	}
+
+	/** The median of a value of these windows; NaN when one of them has none. */
+	private static double median(List<Window> windows, ToDoubleFunction<Window> value) {
+		double[] values = windows.stream().mapToDouble(value).sorted().toArray();
+		if (Arrays.stream(values).anyMatch(Double::isNaN)) {
+			return Double.NaN;
+		}
+		int mid = values.length / 2;
+		return (values.length % 2 == 1) ? values[mid] : (values[mid - 1] + values[mid]) / 2;
 	}
 
 	/** The coefficient of variation of the last {@link #windows} windows' p50; NaN with too few, or one not judged. */

@@ -3,6 +3,7 @@ package io.latencylab.observability;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.latencylab.observability.Convergence.Level;
 import io.latencylab.observability.Convergence.State;
 import io.latencylab.observability.Convergence.Window;
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,46 @@ class ConvergenceTests {
 		assertThat(this.rule.judge(history)).isEqualTo(State.SETTLED);
 		assertThat(this.rule.judge(windows(Double.NaN, 2.0, 2.0, 2.0))).as("a JIT not read does not object")
 			.isEqualTo(State.SETTLED);
+	}
+
+	@Test
+	void aWarmTargetAtItsFloorNeedOnlyShowItHasNotMovedFromTheLevelItSettledAt() {
+		// 1.00, 1.08, 0.95: a variation of 6.5%, beyond the rule's 3%; their median 1.00 is where it settled.
+		List<Window> floor = windows(10, 1.00, 1.08, 0.95);
+		assertThat(this.rule.judge(floor)).isEqualTo(State.MOVING);
+		assertThat(this.rule.level(floor).p50Ms()).isEqualTo(1.00);
+		assertThat(this.rule.level(floor).overCpu()).as("no CPU read").isNaN();
+		assertThat(this.rule.atLevel(floor, p50(1.00))).isTrue();
+		// The band is twice the rule's variation: 6% either way.
+		assertThat(this.rule.atLevel(floor, p50(1.0 / 1.059))).isTrue();
+		assertThat(this.rule.atLevel(floor, p50(1.0 / 1.061))).as("it got 6.1% slower").isFalse();
+		assertThat(this.rule.atLevel(floor, p50(1.0 / 0.939))).as("it got 6.1% faster: it moved too").isFalse();
+		assertThat(this.rule.allowing(0.05).atLevel(floor, p50(1.0 / 1.09))).as("a noisier machine's rule, a wider band")
+			.isTrue();
+		assertThat(this.rule.atLevel(floor, Level.NONE)).as("no level kept").isFalse();
+		assertThat(this.rule.atLevel(windows(10, 1.00, 1.08), p50(1.00))).as("below the floor").isFalse();
+		assertThat(this.rule.atLevel(windows(10, 1.2, 1.00, 1.08, 0.95), p50(1.00)))
+			.as("past the floor it had moved: only the rule settles it").isFalse();
+		assertThat(this.rule.atLevel(windows(400, 1.00, 1.00, 1.00), p50(1.00))).as("the JIT busy").isFalse();
+		List<Window> tooFew = windows(10, 1.00, 1.00);
+		tooFew.add(new Window(1.0, Convergence.TOO_FEW - 1, 5.0, 0));
+		assertThat(this.rule.atLevel(tooFew, p50(1.00))).as("a window not judged").isFalse();
+	}
+
+	@Test
+	void aWarmTargetWhoseP50MovedOnlyWithTheMachinesSpeedIsStillAtItsLevel() {
+		// 10% slower, and its services spent 10% more CPU a request: the machine slowed, the service did not.
+		List<Window> floor = List.of(new Window(1.10, 1_000, 5.0, 10, 0, 0.55), new Window(1.12, 1_000, 5.0, 10, 0, 0.56),
+				new Window(1.09, 1_000, 5.0, 10, 0, 0.545));
+		Level kept = new Level(1.00, 2.0);
+		assertThat(this.rule.level(floor).overCpu()).isCloseTo(2.0, within(1e-9));
+		assertThat(this.rule.atLevel(floor, kept)).isTrue();
+		assertThat(this.rule.atLevel(floor, p50(1.00))).as("no CPU kept: the p50 alone, 10% off").isFalse();
+		assertThat(this.rule.atLevel(floor, new Level(1.00, 1.8))).as("slower over the CPU too").isFalse();
+	}
+
+	private static Level p50(double ms) {
+		return new Level(ms, Double.NaN);
 	}
 
 	@Test

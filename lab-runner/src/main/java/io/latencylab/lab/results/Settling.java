@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import io.latencylab.observability.Convergence;
+import io.latencylab.observability.Convergence.Level;
 import io.latencylab.observability.Convergence.State;
 import io.latencylab.observability.Convergence.Window;
 import io.latencylab.observability.StealLink;
@@ -54,8 +55,14 @@ public final class Settling {
 	 * One target's warm-up: its windows and how it ended.
 	 *
 	 * @param warmBefore whether the lab remembered it settled on the same service processes (the lab's kept warmth)
+	 * @param kept the level it had settled at on those processes, which its floor was judged against
+	 * ({@link Convergence#atLevel}); {@link Level#NONE} when none was kept
 	 */
-	public record Target(String name, List<Window> windows, End end, boolean warmBefore) {
+	public record Target(String name, List<Window> windows, End end, boolean warmBefore, Level kept) {
+
+		public Target(String name, List<Window> windows, End end, boolean warmBefore) {
+			this(name, windows, end, warmBefore, Level.NONE);
+		}
 
 		public boolean settled() {
 			return this.end == End.SETTLED;
@@ -114,6 +121,8 @@ public final class Settling {
 
 	private static final String WARM = "+warm";
 
+	private static final String LEVEL = "@";
+
 	private final Convergence rule;
 
 	private final Map<Integer, Noise> noises = new TreeMap<>();
@@ -160,7 +169,21 @@ public final class Settling {
 
 	/** The same, for a target the lab remembered warm ({@code warmBefore}) or not. */
 	public void put(String target, List<Window> windows, End end, boolean warmBefore) {
-		this.targets.put(target, new Target(target, List.copyOf(windows), end, warmBefore));
+		put(target, windows, end, warmBefore, Level.NONE);
+	}
+
+	/** The same, with the level the lab kept for it ({@link Target#kept()}). */
+	public void put(String target, List<Window> windows, End end, boolean warmBefore, Level kept) {
+		this.targets.put(target, new Target(target, List.copyOf(windows), end, warmBefore, kept));
+	}
+
+	/**
+	 * A warm target settled at its floor by its kept level ({@link Convergence#atLevel}) where the rule's variation over
+	 * those windows alone would have sent it on.
+	 */
+	public boolean atLevelOnly(Target target) {
+		return target.atFloor(this.rule) && rule(target).atLevel(target.windows(), target.kept())
+				&& rule(target).judge(target.windows()) != State.SETTLED;
 	}
 
 	/** The class of a target's windows (Barrett et al.'s): steady, still warming, slowdown, no steady state. */
@@ -185,8 +208,12 @@ public final class Settling {
 		long settled = this.targets.values().stream().filter(Target::settled).count();
 		long atFloor = this.targets.values().stream().filter((t) -> t.atFloor(this.rule)).count();
 		long overCpu = this.targets.values().stream().filter(this::steadyOnlyOverCpu).count();
+		long atLevel = this.targets.values().stream().filter(this::atLevelOnly).count();
 		String took = String.format(Locale.ROOT, "%d of %d targets settled in %.0f s", settled, this.targets.size(), seconds)
-				+ ((atFloor == 0) ? "" : String.format(Locale.ROOT, " (%d warm before, steady again at their floor)", atFloor))
+				+ ((atFloor == 0) ? "" : String.format(Locale.ROOT, " (%d warm before, steady again at their floor%s)", atFloor,
+						(atLevel == 0) ? ""
+								: String.format(Locale.ROOT, "; %d of them by their kept level, the variation of their 3 windows "
+										+ "beyond the rule's", atLevel)))
 				+ ((overCpu == 0) ? "" : String.format(Locale.ROOT,
 						", %d of them steady only with the machine's speed taken out (the p50 over the services' CPU a request)",
 						overCpu));
@@ -249,11 +276,33 @@ public final class Settling {
 	public String verdict(Target target) {
 		if (target.settled()) {
 			String at = String.format(Locale.ROOT, "settled at %.0f s", target.seconds());
-			return target.atFloor(this.rule) ? at + ", at its floor (warm before)"
-					: target.warmBefore() ? at + " (warm before, it had moved)" : at;
+			return target.atFloor(this.rule) ? at + ", at its floor (warm before" + level(target) + ")"
+					: target.warmBefore() ? at + " (warm before, it had moved" + level(target) + ")" : at;
 		}
 		return "not settled: " + trend(target).describe() + stealLink(target).map((link) -> "; " + link.describe()).orElse("")
 				+ "; " + target.end().describe(this.rule);
+	}
+
+	/**
+	 * ": its floor's p50 0.212 ms, +3.4% from its kept 0.205 ms, over the CPU a request +1.2%, ±6.0% allowed", or ""
+	 * with no kept level.
+	 */
+	private String level(Target target) {
+		if (!target.kept().known() || target.windows().size() < this.rule.windows()) {
+			return "";
+		}
+		Convergence rule = rule(target);
+		Level now = rule.level(target.windows().subList(0, Math.min(target.windows().size(), rule.minWindows())));
+		if (!now.known()) {
+			return "";
+		}
+		String overCpu = (now.overCpu() > 0 && target.kept().overCpu() > 0)
+				? String.format(Locale.ROOT, ", over the CPU a request %+.1f%%", 100 * (now.overCpu() / target.kept().overCpu() - 1))
+				: "";
+		return String.format(Locale.ROOT, ": its floor's p50 %.3f ms, %+.1f%% from its kept %.3f ms%s, ±%.1f%% allowed%s",
+				now.p50Ms(), 100 * (now.p50Ms() / target.kept().p50Ms() - 1), target.kept().p50Ms(), overCpu,
+				100 * Convergence.LEVEL_BAND * rule.maxVariation(),
+				atLevelOnly(target) ? "; its windows' variation beyond the rule's" : "");
 	}
 
 	/** A target that settled by the p50 over the services' CPU a request, its p50 as measured beyond the rule. */
@@ -276,14 +325,17 @@ public final class Settling {
 	}
 
 	/**
-	 * The whole as a manifest property: {@code target=END[+warm]|p50:answers:seconds:jit:steal:cpu|…;…}, p50 in
-	 * milliseconds, jit in milliseconds, steal a share of the CPU, cpu the services' milliseconds a request (NaN:
-	 * not read); +warm when the lab remembered it warm.
+	 * The whole as a manifest property:
+	 * {@code target=END[+warm][@p50/overCpu]|p50:answers:seconds:jit:steal:cpu|…;…}, p50 in milliseconds, jit in
+	 * milliseconds, steal a share of the CPU, cpu the services' milliseconds a request (NaN: not read); +warm when the
+	 * lab remembered it warm, @p50/overCpu the level it had kept (its p50 in milliseconds, and over the CPU a request).
 	 */
 	public String property() {
 		return this.targets.values()
 			.stream()
-			.map((t) -> t.name() + "=" + t.end() + (t.warmBefore() ? WARM : "") + t.windows()
+			.map((t) -> t.name() + "=" + t.end() + (t.warmBefore() ? WARM : "")
+					+ (t.kept().known() ? String.format(Locale.ROOT, LEVEL + "%.4f/%.5f", t.kept().p50Ms(), t.kept().overCpu()) : "")
+					+ t.windows()
 				.stream()
 				.map((w) -> String.format(Locale.ROOT, "|%.4f:%d:%.2f:%.0f:%.4f:%.5f", w.p50Ms(), w.answers(), w.seconds(),
 						w.jitMs(), w.stealShare(), w.cpuMsPerAnswer()))
@@ -320,6 +372,9 @@ public final class Settling {
 			target.put("name", t.name());
 			target.put("end", t.end().name());
 			target.put("warmBefore", t.warmBefore());
+			target.put("keptLevelMs", t.kept().known() ? t.kept().p50Ms() : null);
+			target.put("keptLevelOverCpu", (t.kept().overCpu() > 0) ? t.kept().overCpu() : null);
+			target.put("atLevelOnly", atLevelOnly(t));
 			target.put("steadyOnlyOverCpu", steadyOnlyOverCpu(t));
 			target.put("windows", t.windows().stream().map(Settling::json).toList());
 			return target;
@@ -357,9 +412,15 @@ public final class Settling {
 						Double.parseDouble(f[3]), (f.length > 4) ? Double.parseDouble(f[4]) : Double.NaN,
 						(f.length > 5) ? Double.parseDouble(f[5]) : Double.NaN));
 			}
-			boolean warm = parts[0].endsWith(WARM);
-			settling.put(target.substring(0, eq), windows, End.valueOf(warm ? parts[0].substring(0, parts[0].length() - WARM.length()) : parts[0]),
-					warm);
+			// END[+warm][@p50/overCpu]: runs written before the kept level have none.
+			int at = parts[0].indexOf(LEVEL);
+			String head = (at < 0) ? parts[0] : parts[0].substring(0, at);
+			String[] kept = (at < 0) ? new String[0] : parts[0].substring(at + LEVEL.length()).split("/");
+			Level level = (at < 0) ? Level.NONE
+					: new Level(Double.parseDouble(kept[0]), (kept.length > 1) ? Double.parseDouble(kept[1]) : Double.NaN);
+			boolean warm = head.endsWith(WARM);
+			settling.put(target.substring(0, eq), windows, End.valueOf(warm ? head.substring(0, head.length() - WARM.length()) : head),
+					warm, level);
 		}
 		return settling;
 	}

@@ -19,6 +19,7 @@ import io.latencylab.lab.results.RunFolder;
 import io.latencylab.lab.results.Settling;
 import io.latencylab.lab.topology.Topology;
 import io.latencylab.observability.Convergence;
+import io.latencylab.observability.Convergence.Level;
 import io.latencylab.observability.Convergence.State;
 import io.latencylab.observability.Convergence.Window;
 import io.latencylab.observability.HostSteal;
@@ -120,10 +121,11 @@ public final class Warming {
 
 	/**
 	 * The warm-up step's targets in turn, each until it settles. A target the lab remembers settled on
-	 * the same service processes is re-judged: it stops at the rule's floor when still steady, and
-	 * warms on when it moved. Each target goes past its floor only while the cap ({@link WarmUp#BUDGET})
-	 * has time for it beyond the floors of the targets after it, so every target gets at least its
-	 * floor and the whole stays within the cap.
+	 * the same service processes is re-judged: it stops at the rule's floor when still steady (by the
+	 * rule, or still at the level it settled at there, its JIT quiet), and warms on by the rule when it
+	 * moved. Each target goes past its floor only while the cap ({@link WarmUp#BUDGET}) has time for it
+	 * beyond the floors of the targets after it, so every target gets at least its floor and the whole
+	 * stays within the cap.
 	 *
 	 * @param dir where each window's results go (dir/NN-target-wK)
 	 */
@@ -155,6 +157,9 @@ public final class Warming {
 			Optional<Warmth.Verdict> here = (this.warmth == null || processes.get(target).isEmpty()) ? Optional.empty()
 					: this.warmth.last(target.toString()).filter((v) -> v.processes().equals(processes.get(target)));
 			boolean fromCold = this.warmth != null && here.isEmpty();
+			// The level it settled at on these processes: at its floor it need only show it has not moved from there.
+			Level keptLevel = (warmBefore && this.warmth != null)
+					? this.warmth.level(target.toString(), processes.get(target)).orElse(Level.NONE) : Level.NONE;
 			// Left without a steady state, or slower than it had been: re-judged at its floor, and no longer if still so.
 			int unsteadyAfter = here.filter((v) -> Trend.Kind.NO_STEADY_STATE.words().equals(v.verdict())
 					|| Trend.Kind.SLOWDOWN.words().equals(v.verdict())).isPresent() ? rule.minWindows() : Trend.SETTLED_NOISE;
@@ -178,15 +183,17 @@ public final class Warming {
 				Map<String, String> after = scrape(reached);
 				history.add(window(result.requests(), seconds, ServiceMetrics.jitSpent(ServiceMetrics.compilationMs(before), ServiceMetrics.compilationMs(after)),
 						HostSteal.share(stealBefore, HostSteal.now()), ServiceMetrics.cpuSpentMs(before, after)));
-				State state = rule.judge(history);
+				State state = judge(rule, history, keptLevel);
 				if (state == State.MOVING && this.noise && !measured.contains(target.clients())
 						&& history.size() >= rule.minWindows() && rule.quiet(history)) {
 					// Its JIT quiet and only its p50 beyond the rule: what the machine's noise allows here decides.
 					measureNoise(warmUp, window, base, target.clients(), dir, windows, false, settling, measured);
 					rule = ruleAt(settling, base, target.clients());
-					state = rule.judge(history);
+					state = judge(rule, history, keptLevel);
 				}
-				boolean slowdown = state == State.SETTLED && Trend.of(history, rule).kind() == Trend.Kind.SLOWDOWN;
+				// Slower than its own earlier windows here; a target still at its kept level has not moved from it.
+				boolean slowdown = state == State.SETTLED && rule.judge(history) == State.SETTLED
+						&& Trend.of(history, rule).kind() == Trend.Kind.SLOWDOWN;
 				Window last = history.getLast();
 				double leftSeconds = Math.min((deadline - System.nanoTime()) / 1e9,
 						left(targets.subList(n, targets.size()), cold, window, rule)
@@ -226,10 +233,19 @@ public final class Warming {
 					break;
 				}
 			}
-			settling.put(target.toString(), history, end, warmBefore);
+			settling.put(target.toString(), history, end, warmBefore, keptLevel);
 			remember(target, processes.get(target), settling, fromCold);
 		}
 		return settling;
+	}
+
+	/**
+	 * The rule's verdict, or settled at the floor where a warm target is still at the level it had kept
+	 * ({@link Convergence#atLevel}): the lab re-judges what it remembers, it does not ask it to settle again.
+	 */
+	static State judge(Convergence rule, List<Window> history, Level keptLevel) {
+		State state = rule.judge(history);
+		return (state == State.MOVING && rule.atLevel(history, keptLevel)) ? State.SETTLED : state;
 	}
 
 	/** The reference's windows at these clients, once, kept in {@code settling} and said. */
@@ -360,7 +376,14 @@ public final class Warming {
 		Settling.Target done = settling.targets().getLast();
 		String verdict = done.settled() ? "settled" : settling.trend(done).kind().words();
 		Instant now = Instant.now();
-		this.warmth.judged(target.toString(), verdict, processes, done.windows().size(), done.atFloor(settling.rule()), now);
+		// Still at its kept level, it keeps it: a level that followed each re-judge could creep away unseen. A level
+		// kept without the CPU a request (a ledger from before it was kept) takes the one just read, which has it.
+		Convergence rule = settling.rule(done);
+		Level read = rule.level(done.windows());
+		Level level = (rule.atLevel(done.windows(), done.kept()) && (done.kept().overCpu() > 0 || !(read.overCpu() > 0)))
+				? done.kept() : read;
+		this.warmth.judged(target.toString(), verdict, processes, done.windows().size(), done.atFloor(settling.rule()),
+				level, now);
 		if (fromCold && done.settled()) {
 			this.warmth.coldStart(target.toString(), done.seconds(), now);
 		}

@@ -11,7 +11,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
+import io.latencylab.observability.Convergence.Level;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -27,7 +29,10 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class Warmth {
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
+	// A ledger written before a field was added reads it as 0 (levelMs): such a lab stays warm.
+	private static final JsonMapper JSON = JsonMapper.builder()
+		.disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+		.build();
 
 	/** Cold, one operation's own load took about this long to settle here; used until this machine measured one. */
 	public static final Duration UNMEASURED_COLD = Duration.ofSeconds(130);
@@ -41,9 +46,18 @@ public final class Warmth {
 	 * @param processes each service it reaches, by its process's start time (seconds since the epoch)
 	 * @param windows how many windows the verdict took
 	 * @param atFloor whether it was warm before and settled again at the rule's floor
+	 * @param levelMs the level it settled at on these processes (the median p50 of its last windows), which its next
+	 * floor is judged against; 0 when it did not settle (or the ledger was written before levels were kept)
+	 * @param levelOverCpu the same level over the CPU the services spent a request; 0 where that was not read
 	 */
 	public record Verdict(String verdict, Instant judged, Instant settledSince, Map<String, Double> processes, int windows,
-			boolean atFloor) {
+			boolean atFloor, double levelMs, double levelOverCpu) {
+
+		/** The level, {@link Level#NONE} when none was kept. */
+		public Level level() {
+			return (this.levelMs > 0) ? new Level(this.levelMs, (this.levelOverCpu > 0) ? this.levelOverCpu : Double.NaN)
+					: Level.NONE;
+		}
 
 		public boolean settled() {
 			return "settled".equals(this.verdict);
@@ -126,16 +140,29 @@ public final class Warmth {
 				&& verdict.processes().equals(processes);
 	}
 
-	/** Records a target's verdict on these processes; the time it first settled on them is kept while they live. */
+	/**
+	 * Records a target's verdict on these processes; the time it first settled on them is kept while they live.
+	 *
+	 * @param level the level it settled at ({@link Level#NONE} when it did not)
+	 */
 	public void judged(String target, String verdict, Map<String, Double> processes, int windows, boolean atFloor,
-			Instant now) {
+			Level level, Instant now) {
 		Verdict before = this.targets.get(target);
 		boolean same = before != null && before.processes().equals(processes);
 		Instant since = (same && before.settledSince() != null) ? before.settledSince() : null;
 		if ("settled".equals(verdict) && since == null) {
 			since = now;
 		}
-		this.targets.put(target, new Verdict(verdict, now, since, Map.copyOf(processes), windows, atFloor));
+		boolean kept = "settled".equals(verdict) && level.known();
+		this.targets.put(target, new Verdict(verdict, now, since, Map.copyOf(processes), windows, atFloor,
+				kept ? level.p50Ms() : 0, (kept && level.overCpu() > 0) ? level.overCpu() : 0));
+	}
+
+	/** The level a target settled at on these very processes, when its last verdict there was "settled". */
+	public Optional<Level> level(String target, Map<String, Double> processes) {
+		return last(target).filter((v) -> v.settled() && v.processes().equals(processes))
+			.map(Verdict::level)
+			.filter(Level::known);
 	}
 
 	/** A target settled from cold after this many seconds of its own load: this machine's figure from now on. */

@@ -81,7 +81,8 @@ public final class WarmthStatus {
 			Warmth.Verdict v = e.getValue();
 			boolean holds = !v.processes().isEmpty() && v.processes().entrySet().stream()
 				.allMatch((p) -> p.getValue().equals(processes.get(p.getKey())));
-			lines.add(String.format(Locale.ROOT, "  %-17s %s%s, %s ago after %d windows; %s", e.getKey(), v.verdict(),
+			lines.add(String.format(Locale.ROOT, "  %-17s %s%s%s, %s ago after %d windows; %s", e.getKey(), v.verdict(),
+					(v.levelMs() > 0) ? String.format(Locale.ROOT, " at p50 %.3f ms", v.levelMs()) : "",
 					v.atFloor() ? " at its floor" : "", ago(Duration.between(v.judged(), now)), v.windows(),
 					holds ? "its services still the same processes" : "forgotten: a service it reaches restarted since"));
 		});

@@ -162,10 +162,28 @@ class WarmingTests {
 			assertThat(again.text()).endsWith("(1 warm before, steady again at their floor)");
 			assertThat(this.printed.toString()).contains("The lab is warm for all 1 targets; 1 warm before: each re-judged "
 					+ "at its floor (3 windows of 5 s).");
+			assertThat(warmth.last("sort@2").orElseThrow().levelMs()).as("the level it settled at, kept").isEqualTo(1.0);
+			assertThat(warmth.last("sort@2").orElseThrow().levelOverCpu()).as("no CPU read").isZero();
+
+			// Three windows as far apart as a busy machine's (6.5%, beyond the rule's 3%), their median where it
+			// had settled: still at its level, it stops at its floor, and the report says how it was judged.
+			Settling atLevel = remembering.warm(warmUp, this.dir.resolve("2b"), scripted(1.0, 1.08, 0.95, 1.0));
+			Settling.Target held = atLevel.targets().getFirst();
+			assertThat(held.settled()).isTrue();
+			assertThat(held.windows()).as("re-judged at its floor").hasSize(3);
+			assertThat(held.kept().p50Ms()).isEqualTo(1.0);
+			assertThat(atLevel.atLevelOnly(held)).isTrue();
+			assertThat(atLevel.text()).endsWith("(1 warm before, steady again at their floor; 1 of them by their kept level, "
+					+ "the variation of their 3 windows beyond the rule's)");
+			assertThat(atLevel.rows().getFirst().getLast()).isEqualTo("settled at 0 s, at its floor (warm before: its floor's "
+					+ "p50 1.000 ms, +0.0% from its kept 1.000 ms, ±6.0% allowed; its windows' variation beyond the rule's)");
+			assertThat(Settling.parse(atLevel.property(), Convergence.DEFAULT).targets().getFirst().kept().p50Ms())
+				.as("kept in the run's manifest").isEqualTo(1.0);
 
 			Settling moved = remembering.warm(warmUp, this.dir.resolve("3"), scripted(2, 1.5, 1.2, 1.0, 1.0, 1.0));
 			assertThat(moved.targets().getFirst().windows()).as("it moved: warmed on until steady").hasSize(6);
-			assertThat(moved.rows().getFirst().getLast()).endsWith("(warm before, it had moved)");
+			assertThat(moved.rows().getFirst().getLast()).endsWith("(warm before, it had moved: its floor's p50 1.500 ms, "
+					+ "+50.0% from its kept 1.000 ms, ±6.0% allowed)");
 
 			// Flat within 10% and compiled (the JIT quiet), never within 3%: a minute of that ends it as no steady
 			// state; the next warm-up on the same processes gives it its floor only.

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import io.latencylab.observability.Convergence.Level;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,10 +22,10 @@ class WarmthStatusTests {
 	void eachServiceIsWarmWarmingOrOnlyReadyByWhatWasJudgedOnItsRunningProcess() {
 		Warmth warmth = Warmth.load(this.dir.resolve("warmth.json"));
 		Map<String, Double> toyStore = Map.of("catalog-service", 10.0, "frontend-service", 11.0);
-		warmth.judged("toy-query@1", "settled", toyStore, 3, true, NOW.minusSeconds(90));
+		warmth.judged("toy-query@1", "settled", toyStore, 3, true, new Level(0.7051, 1.2), NOW.minusSeconds(90));
 		warmth.judged("toy-buy@1", "slowdown", Map.of("catalog-service", 10.0, "frontend-service", 11.0, "order-service", 12.0),
-				48, false, NOW.minusSeconds(30));
-		warmth.judged("rest-get@1", "settled", Map.of("meals-rest", 20.0), 4, false, NOW.minusSeconds(600));
+				48, false, new Level(9.5, Double.NaN), NOW.minusSeconds(30));
+		warmth.judged("rest-get@1", "settled", Map.of("meals-rest", 20.0), 4, false, Level.NONE, NOW.minusSeconds(600));
 		List<String> lines = WarmthStatus.lines(
 				List.of("frontend-service", "catalog-service", "order-service", "meals-rest", "sort-service"),
 				Map.of("frontend-service", 11.0, "catalog-service", 10.0, "order-service", 12.0, "meals-rest", 21.0,
@@ -40,7 +41,7 @@ class WarmthStatusTests {
 				"  sort-service      ready (no target judged on this process); JIT not read",
 				"  rest-get@1        settled, 10 min ago after 4 windows; forgotten: a service it reaches restarted since",
 				"  toy-buy@1         slowdown, 30 s ago after 48 windows; its services still the same processes",
-				"  toy-query@1       settled at its floor, 90 s ago after 3 windows; its services still the same processes");
+				"  toy-query@1       settled at p50 0.705 ms at its floor, 90 s ago after 3 windows; its services still the same processes");
 	}
 
 }
