@@ -183,11 +183,13 @@ public record Convergence(int windows, double maxVariation, int quietWindows, do
 	/** The median of a value of these windows; NaN when one of them has none. */
 	private static double median(List<Window> windows, ToDoubleFunction<Window> value) {
 		double[] values = windows.stream().mapToDouble(value).sorted().toArray();
-		if (Arrays.stream(values).anyMatch(Double::isNaN)) {
-			return Double.NaN;
-		}
-		int mid = values.length / 2;
-		return (values.length % 2 == 1) ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+		return Arrays.stream(values).anyMatch(Double::isNaN) ? Double.NaN : median(values);
+	}
+
+	/** The median of these values, sorted. */
+	static double median(double[] sorted) {
+		int n = sorted.length;
+		return (n % 2 == 1) ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 	}
 
 	/** The coefficient of variation of the last {@link #windows} windows' p50; NaN with too few, or one not judged. */

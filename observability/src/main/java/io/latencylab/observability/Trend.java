@@ -130,14 +130,9 @@ public record Trend(Kind kind, double driftPerMinute, double jitShare, int windo
 		if (p50s.length < rule.windows()) {
 			return new double[] { Double.POSITIVE_INFINITY, 0 };
 		}
-		double median = median(p50s);
+		double median = Convergence.median(p50s);
 		double[] deviations = Arrays.stream(p50s).map((p) -> Math.abs(p - median)).sorted().toArray();
-		return new double[] { median, 1.4826 * median(deviations) / median };
-	}
-
-	private static double median(double[] sorted) {
-		int n = sorted.length;
-		return (n % 2 == 1) ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+		return new double[] { median, 1.4826 * Convergence.median(deviations) / median };
 	}
 
 	/** "still warming (−12.3%/min, JIT 40% of the last window)". */

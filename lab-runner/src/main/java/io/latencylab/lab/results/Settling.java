@@ -288,12 +288,9 @@ public final class Settling {
 	 * with no kept level.
 	 */
 	private String level(Target target) {
-		if (!target.kept().known() || target.windows().size() < this.rule.windows()) {
-			return "";
-		}
 		Convergence rule = rule(target);
 		Level now = rule.level(target.windows().subList(0, Math.min(target.windows().size(), rule.minWindows())));
-		if (!now.known()) {
+		if (!target.kept().known() || !now.known()) {
 			return "";
 		}
 		String overCpu = (now.overCpu() > 0 && target.kept().overCpu() > 0)
