@@ -2,8 +2,10 @@ package io.latencylab.load;
 
 import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.SplittableRandom;
 
 import io.latencylab.plan.Parameters;
 import org.junit.jupiter.api.Test;
@@ -73,6 +75,38 @@ class LoadRecorderTests {
 		JsonNode summary = JsonMapper.shared().readTree(recorder.finish().toFile());
 		assertThat(summary.has("sendRate")).isFalse();
 		assertThat(summary.has("injectorHiccups")).isTrue();
+	}
+
+	@Test
+	void aDurationIsWrittenInMillisecondsToTheMicrosecondHalfUp() {
+		assertThat(LoadRecorder.millis(0)).isEqualTo("0.000");
+		assertThat(LoadRecorder.millis(499)).isEqualTo("0.000");
+		assertThat(LoadRecorder.millis(500)).isEqualTo("0.001");
+		assertThat(LoadRecorder.millis(10_050_000)).isEqualTo("10.050");
+		assertThat(LoadRecorder.millis(1_234_567)).isEqualTo("1.235");
+		assertThat(LoadRecorder.millis(-3)).isEqualTo("0.000");
+		// Away from a half microsecond, where a double's binary rounding may go either way, as String.format writes it.
+		SplittableRandom random = new SplittableRandom(68);
+		for (int i = 0; i < 10_000; i++) {
+			long nanos = random.nextLong(0, 60_000_000_000L);
+			if (nanos % 1000 != 500) {
+				assertThat(LoadRecorder.millis(nanos)).as("%d ns", nanos)
+					.isEqualTo(String.format(Locale.ROOT, "%.3f", nanos / 1e6));
+			}
+		}
+	}
+
+	@Test
+	void eachAnswerGoesToRequestsCsvAndItsGroupsTagInTheIntervalLog() throws Exception {
+		LoadRecorder recorder = recorder();
+		recorder.record("soap getMeal", 1_000L, 1_234_567, 200, true, "trace1", "span1");
+		recorder.record("soap getMeal", 2_000L, 2_000_000, 500, false, "trace2", "span2");
+		Path dir = recorder.finish().getParent();
+		assertThat(Files.readAllLines(dir.resolve("requests.csv"))).containsExactly(
+				"group,trace_id,start_epoch_ms,duration_ms,status,parent_span_id,ok",
+				"soap getMeal,trace1,1000,1.235,200,span1,true", "soap getMeal,trace2,2000,2.000,500,span2,false");
+		assertThat(Files.readString(dir.resolve(io.latencylab.observability.IntervalLogs.FILE))).contains("Tag=soap_getMeal,")
+			.doesNotContain("Tag=soap getMeal");
 	}
 
 }
