@@ -127,11 +127,13 @@ WARM_ROW = re.compile(r"^\| (\S+@\d+) \| (\d+) \| (\d+) \| ([0-9a-z.→ ]+) \|(?
 
 
 def warm_table(path):
-    """target -> (windows, seconds, p50s, verdict) from a warm-up table in the file at path; a window of too few
-    answers to judge has the p50 nan."""
+    """target -> (windows, seconds, p50s, verdict) from the first warm-up table in the file at path (warm.md's later
+    tables are its laps, re-judging the targets); a window of too few answers to judge has the p50 nan."""
     rows = {}
     with open(path) as f:
         for line in f:
+            if rows and not line.startswith("|"):
+                break
             m = WARM_ROW.match(line.rstrip("\n"))
             if m:
                 p50s = [float(x) if re.fullmatch(r"\s*[0-9.]+\s*", x) else math.nan for x in m.group(4).split("→")]

@@ -2,6 +2,9 @@ package io.latencylab.lab.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import io.latencylab.lab.deploy.Deployment;
@@ -46,20 +49,35 @@ final class WarmCommand implements Callable<Integer> {
 		WarmUpSession.Warmed warmed = WarmUpSession.warm(Lab.PROJECT, deployment, options.injectors(deployment).getFirst(),
 				warmUp, System.out);
 		Settling settling = warmed.settling();
-		String table = warmUpTable("Warm-up of " + deployment.mode() + ": " + warmed.dir().getFileName(), settling);
+		String table = warmUpTable("Warm-up of " + deployment.mode() + ": " + warmed.dir().getFileName(), settling)
+				+ lapTables(warmed.laps());
 		Path file = warmed.dir().resolve("warm.md");
 		Files.writeString(file, table);
 		// Every window's figures, for scripts: the table shows the p50s only.
-		Manifest.JSON.writerWithDefaultPrettyPrinter().writeValue(warmed.dir().resolve("warm.json").toFile(), settling.json());
+		Map<String, Object> json = new LinkedHashMap<>(settling.json());
+		json.put("laps", warmed.laps().stream().map(Settling::json).toList());
+		Manifest.JSON.writerWithDefaultPrettyPrinter().writeValue(warmed.dir().resolve("warm.json").toFile(), json);
 		System.out.println();
 		System.out.print(table);
 		System.out.println("Written: " + Lab.PROJECT.relativize(file));
-		if (!settling.settled()) {
+		if (!warmed.settled()) {
 			System.out.println("Not settled: what you measure now may still carry the JVMs' warm-up (see the table). "
 					+ "./lab warm again, or a longer --warm-cap, warms further.");
 			return 3;
 		}
 		return 0;
+	}
+
+	/** The laps after the first, each with its verdict and table; after the first lap's table, so that scripts reading
+	 * the first table of warm.md (bench/benchlib.py) still read each target's time to steady. */
+	static String lapTables(List<Settling> laps) {
+		ReportDocument doc = new ReportDocument();
+		for (int i = 0; i < laps.size(); i++) {
+			doc.heading(2, "Lap " + (i + 2) + ": each target re-judged after the others ran")
+				.text("Lap " + (i + 2) + ": " + laps.get(i).text() + ".")
+				.table(laps.get(i).headers(), laps.get(i).rows());
+		}
+		return laps.isEmpty() ? "" : "\n" + doc.markdown();
 	}
 
 	/** warm.md: the caption, the one-line verdict and a row a target (bench/benchlib.py reads it too). */

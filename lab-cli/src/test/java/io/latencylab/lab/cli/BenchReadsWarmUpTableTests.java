@@ -33,8 +33,15 @@ class BenchReadsWarmUpTableTests {
 		// A window of too few answers to judge shows as "too few" in its p50 column.
 		settling.put("toy-buy@1", List.of(window(30, 3000, 0.10), new Window(Double.NaN, 3, 5.0, Double.NaN),
 				window(12, 1000, 0.3)), Settling.End.BUDGET);
+		// A lap after the first re-judges the same targets: its table follows, and the bench reads the first lap's.
+		Settling lap = new Settling(Convergence.DEFAULT);
+		lap.put("toy-query@1", List.of(window(0.5, 0, 0.0), window(0.5, 0, 0.0), window(0.5, 0, 0.0)), Settling.End.SETTLED,
+				true);
 		Path table = dir.resolve("warm.md");
-		Files.writeString(table, WarmCommand.warmUpTable("Warm-up of bare: warm-test", settling));
+		Files.writeString(table,
+				WarmCommand.warmUpTable("Warm-up of bare: warm-test", settling) + WarmCommand.lapTables(List.of(lap)));
+		assertThat(Files.readString(table)).contains("## Lap 2: each target re-judged after the others ran")
+			.containsPattern("\\| toy-query@1 \\| 3 \\| 15 \\| 0.500 → 0.500 → 0.500 \\|");
 
 		Process python = new ProcessBuilder("python3", "-c", """
 				import sys

@@ -130,20 +130,29 @@ public final class Warming {
 	 * @param dir where each window's results go (dir/NN-target-wK)
 	 */
 	public Settling warm(Step warmUp, Path dir, Windows windows) throws IOException, InterruptedException {
+		return lap(warmUp, dir, windows, null);
+	}
+
+	/** The same, as a further lap after {@code earlier} (or null): the machine's noise measured there holds. */
+	public Settling lap(Step warmUp, Path dir, Windows windows, Settling earlier) throws IOException, InterruptedException {
 		List<WarmUp.Target> targets = warmUp.get(WarmUp.TARGETS);
 		Duration window = orElse(warmUp.get(WarmUp.WINDOW), WarmUp.DEFAULT_WINDOW);
 		Duration cap = orElse(warmUp.get(WarmUp.BUDGET), WarmUp.DEFAULT_CAP);
 		long deadline = System.nanoTime() + cap.toNanos();
 		Convergence base = Settling.ruleOf(this.rule, warmUp.properties());
 		Settling settling = new Settling(base);
+		// Clients at which the reference was measured (or tried): once each, over the laps too.
+		Set<Integer> measured = new HashSet<>();
+		for (Settling.Noise noise : (earlier == null) ? List.<Settling.Noise>of() : earlier.noises()) {
+			settling.noise(noise.clients(), noise);
+			measured.add(noise.clients());
+		}
 		Map<WarmUp.Target, Map<String, Double>> processes = new LinkedHashMap<>();
 		for (WarmUp.Target target : targets) {
 			processes.put(target, processStarts(target.operation().services()));
 		}
 		List<WarmUp.Target> cold = targets.stream().filter((t) -> !warmBefore(t, processes.get(t))).toList();
 		this.progress.say(opening(targets, cold, window, cap, base));
-		// Clients at which the reference was measured (or tried): once each.
-		Set<Integer> measured = new HashSet<>();
 		int n = 0;
 		for (WarmUp.Target target : targets) {
 			n++;
