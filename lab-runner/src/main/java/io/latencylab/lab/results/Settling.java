@@ -371,6 +371,7 @@ public final class Settling {
 			target.put("warmBefore", t.warmBefore());
 			target.put("keptLevelMs", t.kept().known() ? t.kept().p50Ms() : null);
 			target.put("keptLevelOverCpu", (t.kept().overCpu() > 0) ? t.kept().overCpu() : null);
+			target.put("atFloor", t.atFloor(this.rule));
 			target.put("atLevelOnly", atLevelOnly(t));
 			target.put("steadyOnlyOverCpu", steadyOnlyOverCpu(t));
 			target.put("windows", t.windows().stream().map(Settling::json).toList());

@@ -136,18 +136,22 @@ public final class GatlingStep implements AutoCloseable {
 		if (!this.primed) {
 			// Its files (Gatling's log, nothing measured) kept apart from every run's.
 			Path prime = this.project.resolve("runs").resolve("injectors").resolve(this.place.name()).resolve("prime");
-			List<String> readiness = Targets.SERVICE.keySet()
-				.stream()
-				.map((target) -> targets.get(target.name()))
-				.filter(java.util.Objects::nonNull)
-				.map((url) -> url + "/actuator/health/readiness")
-				.sorted()
-				.toList();
-			send(Map.of(PRIME_URLS, String.join(",", readiness)),
+			send(Map.of(PRIME_URLS, String.join(",", readinessUrls(targets))),
 					List.of("-s", PRIME, "-rf", gatlingDir(prime).toString(), "--no-reports"), prime, 0, () -> {
 					});
 			this.primed = true;
 		}
+	}
+
+	/** Each service's readiness address among these targets: what a run's start asks (its prime). */
+	static List<String> readinessUrls(Map<String, String> targets) {
+		return Targets.SERVICE.keySet()
+			.stream()
+			.map((target) -> targets.get(target.name()))
+			.filter(java.util.Objects::nonNull)
+			.map((url) -> url + "/actuator/health/readiness")
+			.sorted()
+			.toList();
 	}
 
 	private void start() throws IOException, InterruptedException {

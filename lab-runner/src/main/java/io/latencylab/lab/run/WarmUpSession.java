@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 import io.latencylab.lab.deploy.Deployment;
 import io.latencylab.lab.deploy.ReferenceServer;
@@ -62,12 +61,18 @@ public final class WarmUpSession {
 
 	}
 
-	/** Another lap: the first warmed a target from cold, and the last found one that had moved; while the cap has room. */
+	/**
+	 * Another lap: the first settled two or more targets, one of them from cold, and the last lap (if any) settled
+	 * every target but found one past its floor; at most {@link #MOST_LAPS} in all.
+	 */
 	static boolean anotherLap(Settling first, List<Settling> laps) {
-		Settling last = laps.isEmpty() ? first : laps.getLast();
-		return first.targets().size() > 1 && first.settled() && first.targets().stream().anyMatch((t) -> !t.warmBefore())
-				&& 1 + laps.size() < MOST_LAPS && last.settled()
-				&& !(last != first && last.targets().stream().allMatch((t) -> t.atFloor(last.rule())));
+		boolean firstFromCold = first.targets().size() > 1 && first.settled()
+				&& first.targets().stream().anyMatch((t) -> !t.warmBefore());
+		if (!firstFromCold || 1 + laps.size() >= MOST_LAPS) {
+			return false;
+		}
+		Settling last = laps.isEmpty() ? null : laps.getLast();
+		return last == null || (last.settled() && !last.targets().stream().allMatch((t) -> t.atFloor(last.rule())));
 	}
 
 	public static Warmed warm(Path project, Deployment deployment, InjectorHost injector, Step warmUp, PrintStream out)
@@ -78,7 +83,7 @@ public final class WarmUpSession {
 		Progress progress = new Progress(List.of(warmUp), out);
 		progress.startStep(0);
 		long started = System.nanoTime();
-		Duration cap = orElse(warmUp.get(WarmUp.BUDGET), WarmUp.DEFAULT_CAP);
+		Duration cap = Warming.orElse(warmUp.get(WarmUp.BUDGET), WarmUp.DEFAULT_CAP);
 		Settling settling;
 		List<Settling> laps = new ArrayList<>();
 		boolean noise = ReferenceServer.forNoise(targets, deployment.topology(), !injector.remote(), progress::say);
@@ -94,7 +99,7 @@ public final class WarmUpSession {
 			settling = warming.warm(warmUp, dir.resolve("windows"), windows);
 			while (anotherLap(settling, laps)) {
 				Duration left = cap.minus(Duration.ofNanos(System.nanoTime() - started));
-				Duration floors = orElse(warmUp.get(WarmUp.WINDOW), WarmUp.DEFAULT_WINDOW)
+				Duration floors = Warming.orElse(warmUp.get(WarmUp.WINDOW), WarmUp.DEFAULT_WINDOW)
 					.multipliedBy((long) settling.targets().size() * settling.rule().minWindows());
 				if (left.compareTo(floors) < 0) {
 					progress.say("No lap " + (laps.size() + 2) + ": the cap leaves " + Warming.minutes(left.toSeconds())
@@ -104,25 +109,13 @@ public final class WarmUpSession {
 				progress.say("Lap " + (laps.size() + 2) + " of at most " + MOST_LAPS + ": each target re-judged after the "
 						+ "others ran and each service's readiness asked, as the next run will meet them (their JIT profiles "
 						+ "meet in the same services).");
-				askReadiness(targets);
+				// As a run's start asks them (GatlingStep's prime).
+				GatlingStep.readinessUrls(targets).forEach(Http::get);
 				laps.add(warming.lap(warmUp.with(WarmUp.BUDGET, left), dir.resolve("windows-lap" + (laps.size() + 2)), windows,
 						settling));
 			}
 		}
 		return new Warmed(settling, List.copyOf(laps), dir);
-	}
-
-	/** Each service's readiness, once, as a run's generator asks it before its first step. */
-	private static void askReadiness(Map<String, String> targets) {
-		Targets.SERVICE.keySet()
-			.stream()
-			.map((target) -> targets.get(target.name()))
-			.filter(Objects::nonNull)
-			.forEach((url) -> Http.get(url + "/actuator/health/readiness"));
-	}
-
-	private static <T> T orElse(T value, T otherwise) {
-		return (value == null) ? otherwise : value;
 	}
 
 }

@@ -441,7 +441,7 @@ public final class Warming {
 		return texts;
 	}
 
-	private static <T> T orElse(T value, T otherwise) {
+	static <T> T orElse(T value, T otherwise) {
 		return (value != null) ? value : otherwise;
 	}
 
